@@ -1,0 +1,34 @@
+import { shape, type RouteDef } from './route-def.js';
+import type { Offer, Paginated, TrackingLink, TrackingLinkRequest } from '../types.js';
+
+export const offersRoutes = {
+  'offers.list': {
+    method: 'GET',
+    path: '/publisher/offers/',
+    paginated: true,
+    res: shape<Paginated<Offer>>(),
+  },
+  'offers.detect': {
+    method: 'GET',
+    path: '/publisher/offers/detect/',
+    res: shape<Offer>(),
+  },
+  'offers.find': {
+    method: 'GET',
+    path: '/publisher/offers/find/',
+    paginated: true,
+    res: shape<Paginated<Offer>>(),
+  },
+  'offers.get': {
+    method: 'GET',
+    path: '/publisher/offers/{uuid}/',
+    res: shape<Offer>(),
+  },
+  'offers.trackingLink': {
+    method: 'PUT',
+    path: '/publisher/offers/{uuid}/tracking_link/',
+    res: shape<TrackingLink>(),
+    idempotent: true,
+    body: shape<TrackingLinkRequest>(),
+  },
+} as const satisfies Record<string, RouteDef>;
