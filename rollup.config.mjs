@@ -1,0 +1,103 @@
+// Two builds:
+// - npm: ESM modules in dist/ mirroring src/, `lit` and `hono` external, with declarations;
+// - CDN: dist/cdn/pubnet.min.js, one classic script with Lit bundled, minified, with a
+//   source map, an SRI hash beside it and a size budget that fails the build.
+import { createHash } from 'node:crypto';
+import { gzipSync } from 'node:zlib';
+import { readFileSync } from 'node:fs';
+import typescript from '@rollup/plugin-typescript';
+import resolve from '@rollup/plugin-node-resolve';
+import terser from '@rollup/plugin-terser';
+
+const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
+
+/** min+gzip budget of the CDN file, in bytes (Lit alone is about 6.4 KB). */
+export const CDN_BUDGET = 11 * 1024;
+
+const npmEntries = {
+  'client/index': 'src/client/index.ts',
+  'emulator/index': 'src/emulator/index.ts',
+  'emulator/cli': 'src/emulator/cli.ts',
+};
+
+const external = (id) =>
+  /^(lit|@lit|hono|node:)/.test(id) || ['http', 'https', 'net', 'url', 'fs', 'path'].includes(id);
+
+const replaceVersion = {
+  name: 'pubnet-version',
+  transform(code) {
+    return code.includes('__PUBNET_VERSION__')
+      ? { code: code.replaceAll('__PUBNET_VERSION__', pkg.version), map: null }
+      : null;
+  },
+};
+
+/** Fails the build when the CDN file outgrows its budget; writes the SRI hash beside it. */
+const cdnBudget = {
+  name: 'pubnet-cdn-budget',
+  generateBundle(_options, bundle) {
+    for (const file of Object.values(bundle)) {
+      if (file.type !== 'chunk') continue;
+      const gz = gzipSync(file.code, { level: 9 }).length;
+      const sri = `sha384-${createHash('sha384').update(file.code).digest('base64')}`;
+      this.emitFile({ type: 'asset', fileName: `${file.fileName}.sri`, source: `${sri}\n` });
+      this.emitFile({
+        type: 'asset',
+        fileName: `${file.fileName}.size.json`,
+        source: JSON.stringify({ min: file.code.length, gzip: gz, budget: CDN_BUDGET }) + '\n',
+      });
+      console.log(
+        `${file.fileName}: ${file.code.length} B min, ${gz} B min+gzip (budget ${CDN_BUDGET} B)`,
+      );
+      if (gz > CDN_BUDGET)
+        this.error(`${file.fileName} is ${gz} B min+gzip, over its ${CDN_BUDGET} B budget`);
+    }
+  },
+};
+
+export default [
+  {
+    input: npmEntries,
+    external,
+    output: {
+      dir: 'dist',
+      format: 'esm',
+      preserveModules: true,
+      preserveModulesRoot: 'src',
+      sourcemap: true,
+      entryFileNames: '[name].js',
+      // The CLIs are the package's bins.
+      banner: (chunk) => (/(^|\/)cli\.js$/.test(chunk.fileName) ? '#!/usr/bin/env node' : ''),
+    },
+    plugins: [
+      replaceVersion,
+      resolve(),
+      typescript({
+        tsconfig: './tsconfig.json',
+        outDir: 'dist',
+        declaration: true,
+        declarationDir: 'dist',
+      }),
+    ],
+  },
+  {
+    input: 'src/embed/index.ts',
+    output: {
+      file: 'dist/cdn/pubnet.min.js',
+      format: 'iife',
+      sourcemap: true,
+    },
+    plugins: [
+      replaceVersion,
+      resolve({ browser: true }),
+      typescript({
+        tsconfig: './tsconfig.json',
+        outDir: 'dist/cdn',
+        declaration: false,
+        sourceMap: true,
+      }),
+      terser({ ecma: 2020, module: false, format: { comments: false } }),
+      cdnBudget,
+    ],
+  },
+];

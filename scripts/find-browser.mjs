@@ -1,0 +1,71 @@
+// Finds a Chrome/Chromium for the browser tests, benchmarks and screenshots.
+// Order: $CHROME_PATH, Debian's /usr/bin/chromium, then the usual install places.
+// On Debian/Ubuntu as root with none found it installs Debian's `chromium`
+// (saying so); anywhere else it fails with one line telling how to get one.
+import { existsSync, readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+
+const candidates = [
+  '/usr/bin/chromium',
+  '/usr/bin/chromium-browser',
+  '/usr/bin/google-chrome',
+  '/usr/bin/google-chrome-stable',
+  '/snap/bin/chromium',
+  '/Applications/Google Chrome.app/Contents/MacOS/Google Chrome',
+  '/Applications/Chromium.app/Contents/MacOS/Chromium',
+  'C:\\Program Files\\Google\\Chrome\\Application\\chrome.exe',
+];
+
+/** Flags that keep Chromium quiet and working as root on a closed network. */
+export const chromiumArgs = [
+  '--no-sandbox',
+  '--disable-setuid-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-quic',
+  '--no-first-run',
+];
+
+function isDebianLike() {
+  try {
+    return /\b(debian|ubuntu)\b/i.test(readFileSync('/etc/os-release', 'utf8'));
+  } catch {
+    return false;
+  }
+}
+
+export function findBrowser({ install = true } = {}) {
+  const fromEnv = process.env.CHROME_PATH;
+  if (fromEnv) {
+    if (existsSync(fromEnv)) return fromEnv;
+    throw new Error(`CHROME_PATH is set to ${fromEnv}, but no file is there.`);
+  }
+  const found = candidates.find((path) => existsSync(path));
+  if (found) return found;
+  if (install && isDebianLike() && process.getuid?.() === 0) {
+    console.error(
+      'pubnet-widgets: no Chrome/Chromium found; installing Debian\'s "chromium" package (apt-get)…',
+    );
+    execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
+    execFileSync('apt-get', ['install', '-y', '-qq', 'chromium'], {
+      stdio: 'inherit',
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    });
+    if (existsSync('/usr/bin/chromium')) return '/usr/bin/chromium';
+  }
+  throw new Error(
+    'No Chrome/Chromium found: install one (Debian/Ubuntu: apt-get install chromium) or set CHROME_PATH to its executable.',
+  );
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  try {
+    console.log(findBrowser({ install: !process.argv.includes('--no-install') }));
+  } catch (error) {
+    console.error(error.message);
+    process.exit(1);
+  }
+}

@@ -1,0 +1,82 @@
+// `npm test`: formatting, lint, typecheck, Node tests and browser tests, in that
+// order, then one closing line CI can read: `N passed, N failed, N skipped`.
+// `node scripts/test.mjs node browser` runs only the named steps.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, readdirSync, existsSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const bin = (name) => join('node_modules', '.bin', name);
+const work = mkdtempSync(join(tmpdir(), 'pubnet-test-'));
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const problems = [];
+
+function run(label, command, args, env = {}) {
+  console.log(`\n── ${label}: ${[command, ...args].join(' ')}`);
+  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  if (result.status !== 0) problems.push(`${label} exited with ${result.status ?? result.signal}`);
+  return result.status === 0;
+}
+
+function testFiles(dirs) {
+  const files = [];
+  const walk = (dir) => {
+    for (const name of readdirSync(dir).sort()) {
+      const path = join(dir, name);
+      if (statSync(path).isDirectory()) walk(path);
+      else if (name.endsWith('.test.ts')) files.push(path);
+    }
+  };
+  for (const dir of dirs) if (existsSync(dir)) walk(dir);
+  return files;
+}
+
+const steps = {
+  format: () => run('format', bin('prettier'), ['--check', '.', '--log-level', 'warn']),
+  lint: () => run('lint', bin('eslint'), ['.']),
+  types: () => run('types', bin('tsc'), ['-p', 'tsconfig.test.json']),
+  node() {
+    const files = testFiles(['test/emulator', 'test/proxy', 'test/tooling']);
+    if (files.length === 0) return;
+    const tap = join(work, 'node.tap');
+    run('node tests', process.execPath, [
+      '--import',
+      'tsx',
+      '--test',
+      '--test-reporter=spec',
+      '--test-reporter-destination=stdout',
+      '--test-reporter=tap',
+      `--test-reporter-destination=${tap}`,
+      ...files,
+    ]);
+    const text = existsSync(tap) ? readFileSync(tap, 'utf8') : '';
+    const read = (name) => Number(text.match(new RegExp(`^# ${name} (\\d+)$`, 'm'))?.[1] ?? 0);
+    if (!text) totals.failed += 1;
+    totals.passed += read('pass');
+    totals.failed += read('fail') + read('cancelled');
+    totals.skipped += read('skipped') + read('todo');
+  },
+  browser() {
+    const summary = join(work, 'browser.json');
+    run('browser tests', bin('wtr'), ['--config', 'web-test-runner.config.mjs'], {
+      PUBNET_SUMMARY_FILE: summary,
+    });
+    if (!existsSync(summary)) {
+      totals.failed += 1;
+      return;
+    }
+    const counted = JSON.parse(readFileSync(summary, 'utf8'));
+    totals.passed += counted.passed;
+    totals.failed += counted.failed;
+    totals.skipped += counted.skipped;
+  },
+};
+
+const chosen = process.argv.slice(2);
+for (const name of chosen) if (!(name in steps)) throw new Error(`Unknown test step "${name}"`);
+for (const [name, step] of Object.entries(steps))
+  if (!chosen.length || chosen.includes(name)) step();
+
+if (problems.length) console.log(`\nProblems:\n- ${problems.join('\n- ')}`);
+console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+process.exit(problems.length || totals.failed ? 1 : 0);

@@ -1,0 +1,50 @@
+import { executeServerCommand } from '@web/test-runner-commands';
+
+/** A fault as the emulator takes it over a server command (string globs only). */
+export interface FaultSpec {
+  path: string;
+  method?: string;
+  kind: 'status' | 'hang' | 'malformed' | 'html';
+  status?: number;
+  retryAfter?: number;
+  times?: number;
+}
+
+export interface LoggedRequest {
+  method: string;
+  path: string;
+  search: string;
+  body?: unknown;
+  at: number;
+}
+
+export interface TestEmulator {
+  /** API base URL, e.g. `http://127.0.0.1:41234/`. */
+  url: string;
+  token: string;
+  requests(): Promise<LoggedRequest[]>;
+  clearRequests(): Promise<void>;
+  setFaults(faults: FaultSpec[]): Promise<void>;
+  setLatency(ms: number): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** Starts a fresh emulator in the test server's Node process (see emulator-plugin.mjs). */
+export async function startEmulator(
+  options: { latency?: number; faults?: FaultSpec[]; token?: string } = {},
+): Promise<TestEmulator> {
+  const { url, token } = await command<{ url: string; token: string }>('emulator-start', options);
+  return {
+    url,
+    token,
+    requests: () => command<LoggedRequest[]>('emulator-requests', { url }),
+    clearRequests: () => command<void>('emulator-clear-requests', { url }),
+    setFaults: (faults) => command<void>('emulator-faults', { url, faults }),
+    setLatency: (latency) => command<void>('emulator-latency', { url, latency }),
+    stop: () => command<void>('emulator-stop', { url }),
+  };
+}
+
+async function command<T>(name: string, payload: unknown): Promise<T> {
+  return (await executeServerCommand(name, payload)) as T;
+}
