@@ -2,7 +2,12 @@
  * The CDN entry: one classic script a publisher pastes. It reads the options of
  * its own script tag and provides `window.Pubnet`.
  */
-import { configure, readScriptOptions, setScriptOptions, type PubnetOptions } from './options.js';
+import {
+  configure,
+  readScriptOptions,
+  setScriptOptions,
+  type PubnetOptions,
+} from '../components/shared/options.js';
 
 export interface PubnetGlobal {
   version: string;

@@ -4,7 +4,7 @@ import {
   readScriptOptions,
   resolveOption,
   setScriptOptions,
-} from '../../src/embed/options.js';
+} from '../../src/components/shared/options.js';
 
 describe('embed options', () => {
   it('reads data-api, data-key and data-sid of a script tag, and nothing else', () => {

@@ -1,0 +1,49 @@
+// The demo's static server as a web-standard handler: demo/ at `/`, the CDN
+// build at `/cdn/`. HTML pages get `{{api}}` and `{{key}}` filled in, so the
+// pages stay plain files that a publisher could copy.
+import { readFile } from 'node:fs/promises';
+import { extname, join, normalize, sep } from 'node:path';
+
+const types = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json',
+  '.map': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+};
+
+export function createDemoHandler({ root, cdn, values }) {
+  const mounts = [
+    ['/cdn/', cdn],
+    ['/', root],
+  ];
+  return async function handle(request) {
+    const { pathname } = new URL(request.url);
+    for (const [prefix, dir] of mounts) {
+      if (!pathname.startsWith(prefix)) continue;
+      let rel = decodeURIComponent(pathname.slice(prefix.length));
+      if (rel === '' || rel.endsWith('/')) rel += 'index.html';
+      const file = normalize(join(dir, rel));
+      if (!file.startsWith(normalize(dir) + sep)) break;
+      try {
+        let body = await readFile(file);
+        const type = types[extname(file)] ?? 'application/octet-stream';
+        if (type.startsWith('text/html')) {
+          body = body
+            .toString('utf8')
+            .replace(/\{\{(\w+)\}\}/g, (all, name) => (name in values ? escapeHtml(values[name]) : all));
+        }
+        return new Response(body, { headers: { 'content-type': type, 'cache-control': 'no-store' } });
+      } catch {
+        // fall through to the next mount, then 404
+      }
+    }
+    return new Response('Not found', { status: 404, headers: { 'content-type': 'text/plain' } });
+  };
+}
+
+const escapes = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const escapeHtml = (value) => String(value).replace(/[&<>"']/g, (char) => escapes[char]);

@@ -1,0 +1,26 @@
+const warned = new Set<string>();
+
+/**
+ * Registers a custom element unless the tag is already taken. Loading the
+ * bundle twice, or two versions of it, must never throw into the host page:
+ * the first definition wins, and a different one warns once.
+ */
+export function defineElement(
+  tag: string,
+  ctor: CustomElementConstructor,
+  warn: (message: string) => void = console.warn,
+): void {
+  const registry = globalThis.customElements;
+  if (!registry) return;
+  const existing = registry.get(tag);
+  if (!existing) {
+    registry.define(tag, ctor);
+    return;
+  }
+  if (existing !== ctor && !warned.has(tag)) {
+    warned.add(tag);
+    console.warn(
+      `pubnet-widgets: <${tag}> is already defined by another copy or version; keeping it.`,
+    );
+  }
+}
