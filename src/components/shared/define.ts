@@ -19,7 +19,7 @@ export function defineElement(
   }
   if (existing !== ctor && !warned.has(tag)) {
     warned.add(tag);
-    console.warn(
+    warn(
       `pubnet-widgets: <${tag}> is already defined by another copy or version; keeping it.`,
     );
   }
