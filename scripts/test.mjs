@@ -36,7 +36,7 @@ const steps = {
   lint: () => run('lint', bin('eslint'), ['.']),
   types: () => run('types', bin('tsc'), ['-p', 'tsconfig.test.json']),
   node() {
-    const files = testFiles(['test/emulator', 'test/proxy', 'test/tooling']);
+    const files = testFiles(['test/emulator', 'test/proxy', 'test/tooling', 'test/e2e']);
     if (files.length === 0) return;
     const tap = join(work, 'node.tap');
     run('node tests', process.execPath, [
