@@ -1,0 +1,88 @@
+/** The Node adapter: bodies in, streams out, abort on disconnect, close() with open sockets. */
+import assert from 'node:assert/strict';
+import { request } from 'node:http';
+import { describe, test } from 'node:test';
+import { serve } from '../../src/node/serve.js';
+
+describe('node adapter', () => {
+  test('passes method, headers and body in; streams the answer out', async () => {
+    const server = await serve(async (req) => {
+      const body = await req.text();
+      const stream = new ReadableStream<Uint8Array>({
+        start(c) {
+          c.enqueue(new TextEncoder().encode(`${req.method} ${new URL(req.url).pathname}?`));
+          setTimeout(() => {
+            c.enqueue(new TextEncoder().encode(`${req.headers.get('x-test')} ${body}`));
+            c.close();
+          }, 10);
+        },
+      });
+      return new Response(stream, { status: 201, headers: { 'X-Out': 'yes' } });
+    });
+    try {
+      assert.match(server.url, /^http:\/\/127\.0\.0\.1:\d+\/$/);
+      assert.notEqual(new URL(server.url).port, '0');
+      const res = await fetch(new URL('a/b/?q=1', server.url), {
+        method: 'POST',
+        headers: { 'X-Test': 'hdr' },
+        body: 'payload',
+      });
+      assert.equal(res.status, 201);
+      assert.equal(res.headers.get('x-out'), 'yes');
+      assert.equal(await res.text(), 'POST /a/b/?hdr payload');
+    } finally {
+      await server.close();
+    }
+  });
+
+  test("the request's signal fires when the client goes away", async () => {
+    let resolveAborted: (v: boolean) => void = () => {};
+    const aborted = new Promise<boolean>((r) => (resolveAborted = r));
+    const server = await serve(
+      (req) =>
+        new Promise<Response>((resolve) => {
+          req.signal.addEventListener('abort', () => {
+            resolveAborted(true);
+            resolve(new Response('too late'));
+          });
+        }),
+    );
+    try {
+      const controller = new AbortController();
+      const pending = fetch(server.url, { signal: controller.signal }).catch((e: Error) => e.name);
+      setTimeout(() => controller.abort(), 30);
+      assert.equal(await pending, 'AbortError');
+      assert.equal(await aborted, true);
+    } finally {
+      await server.close();
+    }
+  });
+
+  test('close() destroys open keep-alive sockets and hanging requests', async () => {
+    const server = await serve(() => new Promise<Response>(() => {}));
+    const hanging = new Promise<string>((resolve) => {
+      const req = request(server.url, { agent: false, headers: { Connection: 'keep-alive' } });
+      req.on('error', () => resolve('socket closed'));
+      req.on('response', () => resolve('answered'));
+      req.end();
+    });
+    await new Promise((r) => setTimeout(r, 30));
+    const t0 = performance.now();
+    await server.close();
+    assert.ok(performance.now() - t0 < 500);
+    assert.equal(await hanging, 'socket closed');
+  });
+
+  test('a handler that throws is a 500', async () => {
+    const server = await serve(async () => {
+      throw new Error('boom');
+    });
+    try {
+      const res = await fetch(server.url);
+      assert.equal(res.status, 500);
+      await res.text();
+    } finally {
+      await server.close();
+    }
+  });
+});
