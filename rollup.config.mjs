@@ -18,6 +18,8 @@ const npmEntries = {
   'client/index': 'src/client/index.ts',
   'emulator/index': 'src/emulator/index.ts',
   'emulator/cli': 'src/emulator/cli.ts',
+  'proxy/index': 'src/proxy/index.ts',
+  'proxy/cli': 'src/proxy/cli.ts',
 };
 
 const external = (id) =>

@@ -2,7 +2,7 @@
 // build at `/cdn/`. HTML pages get `{{api}}` and `{{key}}` filled in, so the
 // pages stay plain files that a publisher could copy.
 import { readFile } from 'node:fs/promises';
-import { extname, join, normalize, sep } from 'node:path';
+import { extname, join, normalize, resolve, sep } from 'node:path';
 
 const types = {
   '.html': 'text/html; charset=utf-8',
@@ -16,9 +16,10 @@ const types = {
 };
 
 export function createDemoHandler({ root, cdn, values }) {
+  // resolve() drops a trailing slash, so the containment check below holds.
   const mounts = [
-    ['/cdn/', cdn],
-    ['/', root],
+    ['/cdn/', resolve(cdn)],
+    ['/', resolve(root)],
   ];
   return async function handle(request) {
     const { pathname } = new URL(request.url);
@@ -27,16 +28,20 @@ export function createDemoHandler({ root, cdn, values }) {
       let rel = decodeURIComponent(pathname.slice(prefix.length));
       if (rel === '' || rel.endsWith('/')) rel += 'index.html';
       const file = normalize(join(dir, rel));
-      if (!file.startsWith(normalize(dir) + sep)) break;
+      if (!file.startsWith(dir + sep)) break;
       try {
         let body = await readFile(file);
         const type = types[extname(file)] ?? 'application/octet-stream';
         if (type.startsWith('text/html')) {
           body = body
             .toString('utf8')
-            .replace(/\{\{(\w+)\}\}/g, (all, name) => (name in values ? escapeHtml(values[name]) : all));
+            .replace(/\{\{(\w+)\}\}/g, (all, name) =>
+              name in values ? escapeHtml(values[name]) : all,
+            );
         }
-        return new Response(body, { headers: { 'content-type': type, 'cache-control': 'no-store' } });
+        return new Response(body, {
+          headers: { 'content-type': type, 'cache-control': 'no-store' },
+        });
       } catch {
         // fall through to the next mount, then 404
       }

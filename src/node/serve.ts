@@ -20,6 +20,8 @@ export interface ServeOptions {
   port?: number;
   /** Default 127.0.0.1. */
   host?: string;
+  /** Largest request body accepted, in bytes; a larger one gets 413 unread (default 1 MiB). */
+  maxBodyBytes?: number;
 }
 
 export interface Served {
@@ -31,10 +33,19 @@ export interface Served {
 /** Hop-by-hop headers belong to one connection, never forwarded. */
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'upgrade']);
 
-async function readBody(req: IncomingMessage): Promise<ArrayBuffer | undefined> {
+class BodyTooLarge extends Error {}
+
+async function readBody(req: IncomingMessage, limit: number): Promise<ArrayBuffer | undefined> {
   if (req.method === 'GET' || req.method === 'HEAD') return undefined;
+  // Checked while reading, so a huge body is never held in memory.
+  if (Number(req.headers['content-length'] ?? 0) > limit) throw new BodyTooLarge();
   const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > limit) throw new BodyTooLarge();
+    chunks.push(chunk as Buffer);
+  }
   if (chunks.length === 0) return undefined;
   const buf = Buffer.concat(chunks);
   return buf.buffer.slice(buf.byteOffset, buf.byteOffset + buf.byteLength) as ArrayBuffer;
@@ -95,7 +106,7 @@ export function serve(handler: FetchHandler, options: ServeOptions = {}): Promis
     });
     void (async () => {
       try {
-        const body = await readBody(req);
+        const body = await readBody(req, options.maxBodyBytes ?? 1 << 20);
         const url = new URL(
           req.url ?? '/',
           `http://${req.headers.host ?? `${host}:${options.port ?? 0}`}`,
@@ -111,10 +122,15 @@ export function serve(handler: FetchHandler, options: ServeOptions = {}): Promis
         await writeResponse(res, response, req.method === 'HEAD');
       } catch (err) {
         if (res.destroyed || controller.signal.aborted) return;
-        if (!res.headersSent) {
-          res.writeHead(500, { 'Content-Type': 'text/plain' });
-          res.end(`Internal server error: ${(err as Error).message}`);
-        } else res.destroy();
+        if (res.headersSent) return void res.destroy();
+        if (err instanceof BodyTooLarge) {
+          res.writeHead(413, { 'Content-Type': 'text/plain', Connection: 'close' });
+          return void res.end('Request body too large');
+        }
+        // The details stay in the server's log; a caller learns nothing of them.
+        console.error('serve: handler failed', err);
+        res.writeHead(500, { 'Content-Type': 'text/plain' });
+        res.end('Internal server error');
       }
     })();
   });

@@ -14,8 +14,9 @@ async function site() {
   await writeFile(join(dir, 'cdn', 'pubnet.min.js'), '!function(){}();');
   await writeFile(join(dir, 'secret.txt'), 'outside');
   return createDemoHandler({
-    root: join(dir, 'root'),
-    cdn: join(dir, 'cdn'),
+    // Folders given with a trailing slash, as fileURLToPath(new URL('../demo/', …)) gives them.
+    root: join(dir, 'root') + '/',
+    cdn: join(dir, 'cdn') + '/',
     values: { api: 'http://127.0.0.1:1/"><script>', key: 'guid-1' },
   });
 }

@@ -1,0 +1,90 @@
+// Plugins for @custom-elements-manifest/analyzer, used by custom-elements-manifest.config.mjs.
+// They teach it the two conventions of src/components/ it cannot know:
+// - elements are registered by the guarded `defineElement(tag, Class)`
+//   (src/components/shared/define.ts), not by `customElements.define()`;
+// - attribute names are given by converter helpers, `minPrice: num('min-price', 1)`,
+//   not only by `{ attribute: 'min-price' }`.
+
+/** Turns `defineElement('pubnet-x', PubnetX)` into a custom-element definition. */
+export function defineElementCalls() {
+  return {
+    name: 'pubnet-define-element-calls',
+    analyzePhase({ ts, node, moduleDoc, context }) {
+      if (!ts.isCallExpression(node) || !ts.isIdentifier(node.expression)) return;
+      if (node.expression.text !== 'defineElement') return;
+      const [tag, klass] = node.arguments;
+      if (!tag || !ts.isStringLiteral(tag) || !klass || !ts.isIdentifier(klass)) return;
+      const imported = context.imports?.find((entry) => entry.name === klass.text);
+      const module = imported
+        ? new URL(imported.importPath, `file:///${moduleDoc.path}`).pathname
+            .slice(1)
+            .replace(/\.js$/, '.ts')
+        : moduleDoc.path;
+      moduleDoc.exports = [
+        ...(moduleDoc.exports ?? []),
+        {
+          kind: 'custom-element-definition',
+          name: tag.text,
+          declaration: { name: klass.text, module },
+        },
+      ];
+    },
+  };
+}
+
+/**
+ * In `static properties = { minPrice: num('min-price', 1) }`, a property whose
+ * declaration is a call with a string first argument has that attribute name.
+ * Runs on the class node after the Lit plugin has listed the attributes, and
+ * before inheritance is applied, so subclasses get the corrected names.
+ */
+export function attributeHelpers() {
+  return {
+    name: 'pubnet-attribute-helpers',
+    analyzePhase({ ts, node, moduleDoc }) {
+      if (!ts.isClassDeclaration(node) || !node.name) return;
+      const declaration = moduleDoc.declarations?.find((d) => d.name === node.name.text);
+      const properties = node.members.find(
+        (member) =>
+          ts.isPropertyDeclaration(member) &&
+          member.name.getText() === 'properties' &&
+          member.modifiers?.some((m) => m.kind === ts.SyntaxKind.StaticKeyword),
+      );
+      const object = properties?.initializer;
+      if (!declaration || !object || !ts.isObjectLiteralExpression(object)) return;
+      for (const property of object.properties) {
+        if (!ts.isPropertyAssignment(property)) continue;
+        const call = property.initializer;
+        const first = ts.isCallExpression(call) ? call.arguments[0] : undefined;
+        if (!first || !ts.isStringLiteral(first)) continue;
+        const field = property.name.getText();
+        for (const attribute of declaration.attributes ?? []) {
+          if (attribute.fieldName === field) attribute.name = first.text;
+        }
+        for (const member of declaration.members ?? []) {
+          if (member.name === field && member.attribute) member.attribute = first.text;
+        }
+      }
+    },
+  };
+}
+
+/** Leaves private, protected and `#private` members out of the manifest. */
+export function publicOnly() {
+  return {
+    name: 'pubnet-public-only',
+    packageLinkPhase({ customElementsManifest }) {
+      for (const mod of customElementsManifest.modules ?? []) {
+        for (const declaration of mod.declarations ?? []) {
+          if (!declaration.members) continue;
+          declaration.members = declaration.members.filter(
+            (member) =>
+              member.privacy !== 'private' &&
+              member.privacy !== 'protected' &&
+              !member.name.startsWith('#'),
+          );
+        }
+      }
+    },
+  };
+}

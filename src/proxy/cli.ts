@@ -1,0 +1,133 @@
+/**
+ * `pubnet-proxy`: the proxy on Node. The first line of stdout is its URL; one
+ * line per request goes to stderr. The token is read from `PUBNET_TOKEN` only:
+ * a command-line flag would show in `ps`, shell history and CI logs.
+ */
+import { parseArgs } from 'node:util';
+import { serve } from '../node/serve.js';
+import type { ProxyLogEntry, ProxyOptions } from './options.js';
+import { createProxy } from './proxy.js';
+
+const USAGE = `Usage: PUBNET_TOKEN=<token> pubnet-proxy --upstream <url> [--port 8788] [--host 127.0.0.1]
+  [--website <guid>]... [--allow-origin <origin>]... [--base-path /pubnet-api/]
+  [--public-url <url>] [--timeout <ms>] [--cache-ttl <ms>] [--cache-max <n>] [--no-cache]
+  [--rate <per second>] [--burst <n>] [--ip-header <name>] [--no-rate-limit]
+The API token comes from the environment variable PUBNET_TOKEN, never from a flag.`;
+
+function exit(message: string): never {
+  process.stderr.write(`pubnet-proxy: ${message}\n`);
+  process.exit(2);
+}
+
+function number(name: string, value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (value.trim() === '' || !Number.isFinite(n) || n < 0) exit(`--${name} expects a number`);
+  return n;
+}
+
+function parse(argv: string[]) {
+  if (argv.some((arg) => arg === '--token' || arg.startsWith('--token=')))
+    exit(
+      '--token is refused: a flag shows up in process lists and shell history. ' +
+        'Set the environment variable PUBNET_TOKEN instead.',
+    );
+  try {
+    return parseArgs({
+      args: argv,
+      strict: true,
+      options: {
+        upstream: { type: 'string' },
+        port: { type: 'string', default: '8788' },
+        host: { type: 'string', default: '127.0.0.1' },
+        website: { type: 'string', multiple: true },
+        'allow-origin': { type: 'string', multiple: true },
+        'base-path': { type: 'string' },
+        'public-url': { type: 'string' },
+        timeout: { type: 'string' },
+        'cache-ttl': { type: 'string' },
+        'cache-max': { type: 'string' },
+        'no-cache': { type: 'boolean' },
+        rate: { type: 'string' },
+        burst: { type: 'string' },
+        'ip-header': { type: 'string' },
+        'no-rate-limit': { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    }).values;
+  } catch (error) {
+    exit(`${(error as Error).message}\n${USAGE}`);
+  }
+}
+
+function logLine(entry: ProxyLogEntry): void {
+  const note = entry.note ? ` (${entry.note})` : '';
+  process.stderr.write(
+    `${entry.method} ${entry.path} ${entry.status} ${entry.ms}ms ${entry.cache}${note}\n`,
+  );
+}
+
+async function main(): Promise<void> {
+  const args = parse(process.argv.slice(2));
+  if (args.help) {
+    process.stdout.write(`${USAGE}\n`);
+    return;
+  }
+  const token = process.env.PUBNET_TOKEN?.trim();
+  if (!token) exit('the environment variable PUBNET_TOKEN (the publisher API token) is not set.');
+  if (!args.upstream) exit(`--upstream is required.\n${USAGE}`);
+  const port = number('port', args.port) ?? 8788;
+
+  const options: ProxyOptions = {
+    token,
+    upstream: args.upstream,
+    websites: args.website,
+    allowOrigins: args['allow-origin'],
+    basePath: args['base-path'],
+    publicUrl: args['public-url'],
+    timeout: number('timeout', args.timeout),
+    cache: args['no-cache']
+      ? false
+      : {
+          ttl: number('cache-ttl', args['cache-ttl']),
+          max: number('cache-max', args['cache-max']),
+        },
+    rateLimit: args['no-rate-limit']
+      ? false
+      : {
+          rate: number('rate', args.rate),
+          burst: number('burst', args.burst),
+          ipHeader: args['ip-header'],
+        },
+    onLog: logLine,
+  };
+  let handler;
+  try {
+    handler = createProxy(options);
+  } catch (error) {
+    // Option errors never contain option values, so this cannot print the token.
+    exit(error instanceof TypeError ? error.message : 'could not start.');
+  }
+  const server = await serve(handler, { port, host: args.host });
+  const base = (options.basePath ?? '/').replace(/^\/+/, '').replace(/\/*$/, '/');
+  process.stdout.write(`${server.url}${base === '/' ? '' : base}\n`);
+
+  let closing = false;
+  const stop = async () => {
+    if (closing) process.exit(1);
+    closing = true;
+    await server.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+main().catch((error: unknown) => {
+  // Only the error's code (EADDRINUSE, …): its message could carry anything.
+  const code = (error as { code?: unknown })?.code;
+  process.stderr.write(
+    `pubnet-proxy: failed to start${typeof code === 'string' ? ` (${code})` : ''}.\n`,
+  );
+  process.exit(1);
+});

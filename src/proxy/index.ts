@@ -1,0 +1,10 @@
+/**
+ * `pubnet-widgets/proxy`: the token-holding proxy of the publisher API.
+ * A web-standard handler; see docs/proxy.md for deploying it.
+ */
+export { createProxy } from './proxy.js';
+export type { ConnectionInfo, ProxyHandler } from './proxy.js';
+export type { CacheOptions, ProxyLogEntry, ProxyOptions, RateLimitOptions } from './options.js';
+export { widgetRoutes } from './allow-list.js';
+export type { WidgetRouteKey } from './allow-list.js';
+export { MAX_REQUEST_BODY } from './body.js';

@@ -1,0 +1,233 @@
+/**
+ * The proxy's options: their public shape, their defaults, and the one place
+ * that checks them. A wrong option is a deployment mistake, so it fails at
+ * start-up with a `TypeError` that names the option, never per request.
+ */
+
+/** One line of the proxy's request log (see {@link ProxyOptions.onLog}). */
+export interface ProxyLogEntry {
+  method: string;
+  /** The path as requested, without the query string. */
+  path: string;
+  status: number;
+  /** Time spent in the handler, in ms. */
+  ms: number;
+  /**
+   * `hit`: answered from the cache; `miss`: fetched upstream; `shared`: joined
+   * an identical upstream call already in flight; `-`: neither (errors, stats).
+   */
+  cache: 'hit' | 'miss' | 'shared' | '-';
+  /** A short reason for answers the proxy made itself (never contains the token). */
+  note?: string;
+}
+
+/** In-memory cache of widget reads. */
+export interface CacheOptions {
+  /** Lifetime of an entry in ms (default 60 000). Also the `max-age` sent to CDNs. */
+  ttl?: number;
+  /** Most entries kept; the least recently used go first (default 500). */
+  max?: number;
+}
+
+/** Per-client-IP token bucket. */
+export interface RateLimitOptions {
+  /** Tokens added per second (default 10). */
+  rate?: number;
+  /** Bucket size: the most requests a client may make at once (default 40). */
+  burst?: number;
+  /**
+   * A request header that carries the client IP, set by a proxy you trust in
+   * front of this one (`cf-connecting-ip`, `x-forwarded-for`: its last entry).
+   * Unset (default): only `info.remoteAddress` is used, because any client can
+   * send such a header itself.
+   */
+  ipHeader?: string;
+  /** Most buckets kept; the least recently seen client is forgotten first (default 10 000). */
+  maxClients?: number;
+}
+
+/** Options of {@link createProxy}. */
+export interface ProxyOptions {
+  /** The publisher's API token. Stays in the proxy: never in an answer, header or log. */
+  token: string;
+  /** Base URL of the publisher API, absolute http(s); may carry a path prefix (`https://api.example/v1/`). */
+  upstream: string;
+  /**
+   * Website guids (public "website keys") this proxy serves. When set, `?key=`
+   * and the body's `website` are pinned to them: absent → the first one,
+   * another one → 403. Unset: passed through as sent.
+   */
+  websites?: readonly string[];
+  /** Origins allowed to call the proxy from a browser (CORS): exact origins, or `'*'`. Default: none. */
+  allowOrigins?: readonly string[] | '*';
+  /** Path prefix the proxy is mounted under (default `/`), stripped before matching. */
+  basePath?: string;
+  /**
+   * The proxy's own public base URL, used when rewriting `next`/`previous`
+   * links. Default: the origin of each request + `basePath`.
+   */
+  publicUrl?: string;
+  /** Cache of widget reads, or `false` to fetch every time (default `{ ttl: 60000, max: 500 }`). */
+  cache?: CacheOptions | false;
+  /** Per-client-IP rate limit, or `false` (default `{ rate: 10, burst: 40 }`). */
+  rateLimit?: RateLimitOptions | false;
+  /** The `fetch` used to reach upstream (default: the global one). */
+  fetch?: typeof fetch;
+  /** Upstream timeout in ms (default 8000): past it the answer is 504. */
+  timeout?: number;
+  /** The clock in ms (default `Date.now`); tests pass their own. */
+  now?: () => number;
+  /** Called once per request, after the answer is made. The entry never contains the token. */
+  onLog?: (entry: ProxyLogEntry) => void;
+}
+
+/** {@link ProxyOptions} checked, with defaults filled in. */
+export interface ResolvedOptions {
+  token: string;
+  /** Upstream base, ending with `/`. */
+  upstream: URL;
+  websites: readonly string[];
+  allowOrigins: readonly string[] | '*';
+  /** Starts and ends with `/`. */
+  basePath: string;
+  /** Ends with `/`, or undefined to derive it from each request. */
+  publicUrl: string | undefined;
+  cache: Required<CacheOptions> | false;
+  rateLimit: (Required<Omit<RateLimitOptions, 'ipHeader'>> & { ipHeader?: string }) | false;
+  fetch: typeof fetch;
+  timeout: number;
+  now: () => number;
+  onLog: ((entry: ProxyLogEntry) => void) | undefined;
+}
+
+export const DEFAULT_CACHE = { ttl: 60_000, max: 500 } as const;
+export const DEFAULT_RATE_LIMIT = { rate: 10, burst: 40, maxClients: 10_000 } as const;
+export const DEFAULT_TIMEOUT = 8_000;
+/** Shorter tokens are refused: scrubbing a short string out of every answer would mangle data. */
+export const MIN_TOKEN_LENGTH = 8;
+
+function invalid(name: string, expected: string): TypeError {
+  // The value itself is left out on purpose: for `token` it would be the secret.
+  return new TypeError(`Invalid proxy option ${name}: expected ${expected}`);
+}
+
+function httpUrl(name: string, value: unknown): URL {
+  let url: URL | undefined;
+  try {
+    url = typeof value === 'string' ? new URL(value) : undefined;
+  } catch {
+    // reported below
+  }
+  if (!url || !/^https?:$/.test(url.protocol) || url.search || url.hash || url.username)
+    throw invalid(name, 'an absolute http(s) URL without query, fragment or credentials');
+  if (!url.pathname.endsWith('/')) url.pathname += '/';
+  return url;
+}
+
+function positive(name: string, value: unknown, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0)
+    throw invalid(name, 'a positive number');
+  return value;
+}
+
+function stringList(name: string, value: unknown): string[] {
+  if (value === undefined) return [];
+  if (!Array.isArray(value) || value.some((v) => typeof v !== 'string' || v.trim() === ''))
+    throw invalid(name, 'an array of non-empty strings');
+  return [...(value as string[])];
+}
+
+function origins(value: unknown): readonly string[] | '*' {
+  if (value === '*') return '*';
+  const list = stringList('allowOrigins', value);
+  if (list.includes('*')) return '*';
+  for (const origin of list) {
+    let parsed: string | undefined;
+    try {
+      parsed = new URL(origin).origin;
+    } catch {
+      // reported below
+    }
+    if (parsed !== origin)
+      throw invalid('allowOrigins', `exact origins like "https://shop.example" (got "${origin}")`);
+  }
+  return list;
+}
+
+function basePath(value: unknown): string {
+  if (value === undefined) return '/';
+  if (typeof value !== 'string' || !value.startsWith('/') || /[?#\s]|\/\.{1,2}(\/|$)/.test(value))
+    throw invalid('basePath', 'a path starting with "/"');
+  return value.endsWith('/') ? value : `${value}/`;
+}
+
+/**
+ * Checks the options and fills in defaults.
+ * @throws TypeError naming the first invalid option.
+ */
+export function resolveOptions(options: ProxyOptions): ResolvedOptions {
+  if (typeof options !== 'object' || options === null) throw invalid('options', 'an object');
+  const { token } = options;
+  if (typeof token !== 'string' || token.length < MIN_TOKEN_LENGTH || /[\s\p{Cc}]/u.test(token))
+    throw invalid('token', `a string of at least ${MIN_TOKEN_LENGTH} characters without spaces`);
+  const upstream = httpUrl('upstream', options.upstream);
+  const publicUrl =
+    options.publicUrl === undefined ? undefined : httpUrl('publicUrl', options.publicUrl).href;
+
+  const { cache, rateLimit } = options;
+  if (cache !== undefined && cache !== false && (typeof cache !== 'object' || cache === null))
+    throw invalid('cache', '{ ttl?, max? } or false');
+  if (
+    rateLimit !== undefined &&
+    rateLimit !== false &&
+    (typeof rateLimit !== 'object' || rateLimit === null)
+  )
+    throw invalid('rateLimit', '{ rate?, burst?, ipHeader?, maxClients? } or false');
+  const ipHeader = rateLimit ? rateLimit.ipHeader : undefined;
+  if (ipHeader !== undefined && (typeof ipHeader !== 'string' || !/^[\w-]+$/.test(ipHeader)))
+    throw invalid('rateLimit.ipHeader', 'a header name');
+
+  const fetchImpl = options.fetch ?? globalThis.fetch;
+  if (typeof fetchImpl !== 'function') throw invalid('fetch', 'a fetch function');
+  if (options.now !== undefined && typeof options.now !== 'function')
+    throw invalid('now', 'a function returning ms');
+  if (options.onLog !== undefined && typeof options.onLog !== 'function')
+    throw invalid('onLog', 'a function');
+
+  return {
+    token,
+    upstream,
+    websites: stringList('websites', options.websites),
+    allowOrigins: origins(options.allowOrigins),
+    basePath: basePath(options.basePath),
+    publicUrl,
+    cache:
+      cache === false
+        ? false
+        : {
+            ttl: positive('cache.ttl', cache?.ttl, DEFAULT_CACHE.ttl),
+            max: Math.floor(positive('cache.max', cache?.max, DEFAULT_CACHE.max)),
+          },
+    rateLimit:
+      rateLimit === false
+        ? false
+        : {
+            rate: positive('rateLimit.rate', rateLimit?.rate, DEFAULT_RATE_LIMIT.rate),
+            burst: positive('rateLimit.burst', rateLimit?.burst, DEFAULT_RATE_LIMIT.burst),
+            maxClients: Math.floor(
+              positive(
+                'rateLimit.maxClients',
+                rateLimit?.maxClients,
+                DEFAULT_RATE_LIMIT.maxClients,
+              ),
+            ),
+            ipHeader: ipHeader?.toLowerCase(),
+          },
+    // Bound so that a runtime's fetch that needs `this === globalThis` keeps working.
+    fetch: options.fetch ?? ((input, init) => globalThis.fetch(input, init)),
+    timeout: positive('timeout', options.timeout, DEFAULT_TIMEOUT),
+    now: options.now ?? (() => Date.now()),
+    onLog: options.onLog,
+  };
+}

@@ -1,0 +1,127 @@
+/**
+ * One call to upstream, turned into an {@link Answer}: never a rejection, so
+ * that a coalesced call can be shared as is. Timeouts, network failures,
+ * redirects, non-JSON bodies and rate limits become the proxy's own JSON
+ * answers; JSON answers are relayed with the token scrubbed out and page links
+ * rewritten. No upstream header is relayed: the proxy writes its own.
+ */
+import { MAX_UPSTREAM_BODY, readText, TooLarge } from './body.js';
+import type { UpstreamBackoff } from './backoff.js';
+import { rewritePageLinks } from './scrub.js';
+import { isObject } from './validate-body.js';
+
+/** What the proxy answers for one call: a status and a JSON text (or none). */
+export interface Answer {
+  status: number;
+  /** JSON text, or `null` for no body. */
+  body: string | null;
+  /** Seconds, for the proxy's own 503/504 answers. */
+  retryAfter?: number;
+  /** `true` when the status and body are upstream's (only those are cached). */
+  upstream: boolean;
+  /** Why the proxy answered itself (for the log). */
+  note?: string;
+  /** Strong ETag of `body`, set for GET answers. */
+  etag?: string;
+}
+
+/** What {@link callUpstream} needs from the proxy. */
+export interface UpstreamContext {
+  fetch: typeof fetch;
+  timeout: number;
+  backoff: UpstreamBackoff;
+  scrub: (text: string) => string;
+  upstream: URL;
+}
+
+export interface UpstreamRequest {
+  method: string;
+  url: URL;
+  headers: Record<string, string>;
+  body?: string;
+  /** The proxy's public base URL (ending with `/`), for page links. */
+  publicBase: string;
+}
+
+const own = (status: number, message: string, note: string, retryAfter?: number): Answer => ({
+  status,
+  body: JSON.stringify({ detail: message }),
+  upstream: false,
+  note,
+  retryAfter,
+});
+
+/** Calls upstream with a timeout and `signal` (the caller's, or a shared call's). */
+export async function callUpstream(
+  ctx: UpstreamContext,
+  request: UpstreamRequest,
+  signal?: AbortSignal,
+): Promise<Answer> {
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, ctx.timeout);
+  const cancel = () => controller.abort(signal?.reason);
+  if (signal?.aborted) cancel();
+  signal?.addEventListener('abort', cancel, { once: true });
+  let response: Response;
+  let text: string;
+  try {
+    response = await ctx.fetch(request.url, {
+      method: request.method,
+      headers: request.headers,
+      body: request.body,
+      signal: controller.signal,
+      // A redirect must not carry the token anywhere else.
+      redirect: 'manual',
+    });
+    text = await readText(response.body, MAX_UPSTREAM_BODY);
+  } catch (error) {
+    if (timedOut)
+      return own(504, 'The API did not answer in time.', `upstream timeout ${ctx.timeout} ms`);
+    if (signal?.aborted) return own(499, 'The request was cancelled.', 'caller went away');
+    if (error instanceof TooLarge)
+      return own(502, 'The API answered too large a body.', 'upstream body too large');
+    return own(502, 'The API could not be reached.', 'upstream unreachable');
+  } finally {
+    clearTimeout(timer);
+    signal?.removeEventListener('abort', cancel);
+  }
+  return classify(ctx, request, response.status, response.headers.get('retry-after'), text);
+}
+
+function classify(
+  ctx: UpstreamContext,
+  request: UpstreamRequest,
+  status: number,
+  retryAfter: string | null,
+  text: string,
+): Answer {
+  if (status === 429 || (status === 503 && retryAfter !== null)) {
+    const delay = ctx.backoff.limited(retryAfter);
+    return own(
+      503,
+      'The API is busy; retry later.',
+      `upstream ${status}, backing off ${delay} ms`,
+      Math.max(1, Math.ceil(delay / 1000)),
+    );
+  }
+  if (status < 500) ctx.backoff.succeeded();
+  if (status >= 300 && status < 400) return own(502, 'The API answered a redirect.', 'redirect');
+  // The only credential upstream sees is the proxy's: the page can do nothing about a 401.
+  if (status === 401) return own(502, 'The proxy is not authorised by the API.', 'token refused');
+  if (text.trim() === '') {
+    if (status >= 500) return own(502, 'The API failed.', `upstream ${status}, empty`);
+    return { status, body: null, upstream: true };
+  }
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    return own(502, 'The API answered something other than JSON.', `upstream ${status}, not JSON`);
+  }
+  if (isObject(data)) rewritePageLinks(data, ctx.upstream, request.publicBase);
+  return { status, body: ctx.scrub(JSON.stringify(data)), upstream: true };
+}

@@ -1,0 +1,92 @@
+// What the proxy forwards, through real HTTP against the emulator.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { routeList, type RouteKey } from '../../src/client/routes/index.js';
+import { widgetRoutes } from '../../src/proxy/allow-list.js';
+import { call, fillPath, jsonInit, known, startStack } from './support.js';
+
+/** A valid request of each widget route: query and body. */
+const samples: Partial<Record<RouteKey, { query?: string; body?: unknown }>> = {
+  'products.search': { body: { filters: [], page_size: 2 } },
+  'products.searchV2': { body: { filters: [], page_size: 2 } },
+  'products.trackingLink': { body: { sid: 'grid_1' } },
+  'offers.trackingLink': { body: { sid: 'grid_1' } },
+  'offers.detect': { query: `?url=${encodeURIComponent(known.merchantUrl)}` },
+  'products.createStats': { body: { event: 'view', products: [known.product] } },
+};
+
+test('every non-widget method+path of the spec is 404 without contacting upstream', async () => {
+  const stack = await startStack();
+  const others = routeList.filter(([key]) => !(key in widgetRoutes));
+  assert.equal(others.length + Object.keys(widgetRoutes).length, routeList.length);
+  for (const [key, def] of others) {
+    const init = def.method === 'GET' ? { method: 'GET' } : jsonInit(def.method, {});
+    const answer = await call(stack.proxy + fillPath(def.path).slice(1), init);
+    assert.equal(answer.status, 404, `${key}: ${def.method} ${def.path}`);
+    assert.deepEqual(answer.json, { detail: 'Not found.' });
+  }
+  // Paths that are not in the table at all, other methods, and id tricks.
+  const extra: [string, string][] = [
+    ['GET', '/'],
+    ['GET', '/publisher/'],
+    ['HEAD', `/publisher/adslots/${known.filterAdslot}/`],
+    ['GET', `/publisher/adslots/${known.filterAdslot}`],
+    ['GET', '/publisher/offers/find/'],
+    ['GET', '/publisher/offers/%2E%2E%2Fmy%2Fprofile/'],
+    ['GET', '/publisher/offers/..%2F..%2Fmy%2Fprofile/'],
+  ];
+  for (const [method, path] of extra) {
+    const answer = await call(stack.proxy + path.slice(1), { method });
+    assert.equal(answer.status, 404, `${method} ${path}`);
+  }
+  const wrongMethod = await call(stack.proxy + 'publisher/products/', { method: 'GET' });
+  assert.equal(wrongMethod.status, 404);
+  assert.deepEqual(stack.upstreamCalls(), [], 'upstream was never called');
+});
+
+test('every allowed route is forwarded and answered 2xx by the emulator', async () => {
+  const stack = await startStack();
+  for (const key of Object.keys(widgetRoutes) as RouteKey[]) {
+    const def = routeList.find(([k]) => k === key)![1];
+    const sample = samples[key] ?? {};
+    const init = sample.body ? jsonInit(def.method, sample.body) : { method: def.method };
+    const path = fillPath(def.path);
+    const before = stack.upstreamCalls().length;
+    const answer = await call(stack.proxy + path.slice(1) + (sample.query ?? ''), init);
+    assert.ok(
+      answer.status >= 200 && answer.status < 300,
+      `${key}: ${answer.status} ${answer.text}`,
+    );
+    const received = stack.upstreamCalls().slice(before);
+    assert.equal(received.length, 1, `${key} reached upstream once`);
+    assert.equal(received[0].method, def.method);
+    assert.equal(received[0].path, path);
+  }
+});
+
+test('mounted under a base path, only paths below it are served', async () => {
+  const stack = await startStack({ basePath: '/pubnet-api' });
+  assert.match(stack.proxy, /\/pubnet-api\/$/);
+  const adslot = `publisher/adslots/${known.filterAdslot}/`;
+  assert.equal((await call(stack.proxy + adslot)).status, 200);
+  assert.equal((await call(new URL(`/${adslot}`, stack.proxy))).status, 404);
+  assert.equal(stack.upstreamCalls().length, 1);
+});
+
+test('next/previous links point at the proxy, and following them works', async () => {
+  const stack = await startStack({ basePath: '/pubnet-api/' });
+  const search = jsonInit('POST', { filters: [], page_size: 2 });
+  const first = await call(`${stack.proxy}publisher/products/?key=${known.website.guid}`, search);
+  assert.equal(first.status, 200);
+  const page = first.json as { next: string; previous: string | null; results: unknown[] };
+  assert.ok(page.next.startsWith(`${stack.proxy}publisher/products/?`), page.next);
+  // (The emulator also stands in for the image host and the click domain, so only
+  // API URLs are looked for.)
+  assert.ok(!first.text.includes(`${stack.upstream}publisher/`), 'no API URL reaches the page');
+  const second = await call(page.next, search);
+  assert.equal(second.status, 200);
+  const next = second.json as { previous: string; results: { id: string }[] };
+  assert.ok(next.previous.startsWith(stack.proxy), next.previous);
+  assert.notDeepEqual(next.results, page.results, 'the second page is another page');
+  assert.equal(stack.upstreamCalls().at(-1)?.search.includes('page=2'), true);
+});

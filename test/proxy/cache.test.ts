@@ -1,0 +1,138 @@
+// Caching and coalescing of widget reads, counted with the emulator's request log.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { call, jsonInit, known, startStack } from './support.js';
+
+const adslot = (id: string) => `publisher/adslots/${id}/`;
+
+test('20 identical concurrent searches cost 1 upstream call', async () => {
+  const stack = await startStack({ latency: 50 });
+  const search = () =>
+    call(
+      `${stack.proxy}publisher/products/?key=${known.website.guid}`,
+      jsonInit('POST', {
+        filters: [{ brand: { lookup: 'contains', value: 'Sony' } }],
+        page_size: 4,
+      }),
+    );
+  const answers = await Promise.all(Array.from({ length: 20 }, search));
+  assert.ok(answers.every((a) => a.status === 200));
+  assert.ok(
+    answers.every((a) => a.text === answers[0].text),
+    'all got the same page',
+  );
+  assert.equal(stack.upstreamCalls().length, 1);
+  const states = stack.logs.map((l) => l.cache).sort();
+  assert.deepEqual(new Set(states), new Set(['miss', 'shared']));
+  // And afterwards from the cache.
+  assert.equal((await search()).headers.get('x-cache'), 'HIT');
+  assert.equal(stack.upstreamCalls().length, 1);
+});
+
+test('the search cache key ignores body key order but not the key or the page', async () => {
+  const stack = await startStack();
+  const url = `${stack.proxy}publisher/products/?key=${known.website.guid}`;
+  const a = {
+    filters: [{ price: { value: [1, 500], lookup: 'range' } }],
+    ordering: 'price',
+    page: 1,
+  };
+  const b = {
+    page: 1,
+    ordering: 'price',
+    filters: [{ price: { lookup: 'range', value: [1, 500] } }],
+  };
+  assert.equal((await call(url, jsonInit('POST', a))).headers.get('x-cache'), 'MISS');
+  assert.equal((await call(url, jsonInit('POST', b))).headers.get('x-cache'), 'HIT');
+  assert.equal(stack.upstreamCalls().length, 1);
+  await call(url, jsonInit('POST', { ...a, page: 2 }));
+  await call(`${stack.proxy}publisher/products/`, jsonInit('POST', a));
+  await call(`${stack.proxy}publisher/products/v2/?key=${known.website.guid}`, jsonInit('POST', a));
+  assert.equal(stack.upstreamCalls().length, 4);
+});
+
+test('entries expire after the TTL (injected clock)', async () => {
+  let now = 1_000_000;
+  const stack = await startStack({ cache: { ttl: 10_000 }, now: () => now });
+  const url = stack.proxy + adslot(known.filterAdslot);
+  await call(url);
+  now += 9_999;
+  await call(url);
+  assert.equal(stack.upstreamCalls().length, 1);
+  now += 1;
+  assert.equal((await call(url)).headers.get('x-cache'), 'MISS');
+  assert.equal(stack.upstreamCalls().length, 2);
+});
+
+test('the cache holds at most `max` entries, the least recently used going first', async () => {
+  const stack = await startStack({ cache: { max: 2 } });
+  const [a, b, c] = [known.filterAdslot, known.manualAdslot, known.emptyFilterAdslot];
+  await call(stack.proxy + adslot(a));
+  await call(stack.proxy + adslot(b));
+  await call(stack.proxy + adslot(c)); // evicts a
+  assert.equal(stack.upstreamCalls().length, 3);
+  await call(stack.proxy + adslot(c));
+  await call(stack.proxy + adslot(b));
+  assert.equal(stack.upstreamCalls().length, 3, 'b and c still cached');
+  await call(stack.proxy + adslot(a));
+  assert.equal(stack.upstreamCalls().length, 4, 'a was evicted');
+});
+
+test('GET answers carry Cache-Control and a strong ETag; If-None-Match → 304', async () => {
+  const stack = await startStack({ cache: { ttl: 30_000 } });
+  const url = stack.proxy + adslot(known.filterAdslot);
+  const first = await call(url);
+  assert.equal(first.headers.get('cache-control'), 'public, max-age=30');
+  const etag = first.headers.get('etag');
+  assert.match(etag ?? '', /^"[\w-]+"$/, 'a strong ETag');
+  assert.match(first.headers.get('vary') ?? '', /Accept-Language/);
+  const again = await call(url, { headers: { 'If-None-Match': etag! } });
+  assert.equal(again.status, 304);
+  assert.equal(again.text, '');
+  assert.equal(again.headers.get('etag'), etag);
+  const other = await call(url, { headers: { 'If-None-Match': '"something-else"' } });
+  assert.equal(other.status, 200);
+  assert.equal(other.text, first.text);
+  const offer = await call(`${stack.proxy}publisher/offers/${known.offers[0]}/`);
+  assert.notEqual(offer.headers.get('etag'), etag);
+  assert.equal(stack.upstreamCalls().length, 2);
+  // POST and PUT answers are not for shared caches, even when the proxy caches them.
+  const search = await call(`${stack.proxy}publisher/products/`, jsonInit('POST', {}));
+  assert.equal(search.headers.get('cache-control'), 'no-store');
+  assert.equal(search.headers.get('etag'), null);
+  const link = `${stack.proxy}publisher/offers/${known.offers[0]}/tracking_link/`;
+  const put = await call(link, jsonInit('PUT', { sid: 'a', website: known.website.guid }));
+  assert.equal(put.headers.get('cache-control'), 'no-store');
+  await call(link, jsonInit('PUT', { website: known.website.guid, sid: 'a' }));
+  assert.equal(stack.upstreamCalls().length, 4, 'tracking links are cached by normalised body');
+});
+
+test('stats are never cached nor coalesced; errors are never cached', async () => {
+  const stack = await startStack();
+  const stats = () =>
+    call(
+      `${stack.proxy}publisher/products/stats/`,
+      jsonInit('POST', {
+        event: 'view',
+        products: [known.product],
+        website: known.website.guid,
+      }),
+    );
+  await Promise.all([stats(), stats(), stats()]);
+  await stats();
+  assert.equal(stack.upstreamCalls().length, 4);
+  const missing = `${stack.proxy}publisher/offers/0f1e2d3c-0000-4000-8000-000000000000/`;
+  assert.equal((await call(missing)).status, 404);
+  assert.equal((await call(missing)).status, 404);
+  assert.equal(stack.upstreamCalls().length, 6);
+});
+
+test('with cache: false every read goes upstream, identical concurrent ones still shared', async () => {
+  const stack = await startStack({ cache: false, latency: 30 });
+  const url = stack.proxy + adslot(known.filterAdslot);
+  await Promise.all([call(url), call(url), call(url)]);
+  const later = await call(url);
+  assert.equal(later.headers.get('cache-control'), 'no-cache');
+  assert.ok(later.headers.get('etag'));
+  assert.equal(stack.upstreamCalls().length, 2);
+});

@@ -1,0 +1,95 @@
+// The pubnet-proxy CLI as a child process.
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { createInterface } from 'node:readline';
+import { TOKEN, call, known, startStack } from './support.js';
+
+const CLI = ['--import', 'tsx', 'src/proxy/cli.ts'];
+
+function env(token?: string): NodeJS.ProcessEnv {
+  const copy = { ...process.env };
+  delete copy.PUBNET_TOKEN;
+  if (token !== undefined) copy.PUBNET_TOKEN = token;
+  return copy;
+}
+
+/** Runs the CLI to its end. */
+async function run(args: string[], token?: string) {
+  const child = spawn(process.execPath, [...CLI, ...args], { env: env(token) });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+  const [status] = (await once(child, 'exit')) as [number | null];
+  return { status, stdout, stderr };
+}
+
+// Each case is a child process that compiles the CLI: run them side by side.
+describe('pubnet-proxy', { concurrency: true }, () => {
+  test('the first line is its URL; a widget route works; a line per request; clean stop', async () => {
+    const stack = await startStack();
+    const child = spawn(
+      process.execPath,
+      [...CLI, '--upstream', stack.upstream, '--port', '0', '--website', known.website.guid],
+      { env: env(TOKEN), stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    let stderr = '';
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    const [line] = (await once(createInterface({ input: child.stdout }), 'line')) as [string];
+    assert.match(line, /^http:\/\/127\.0\.0\.1:\d+\/$/);
+
+    const answer = await call(`${line}publisher/adslots/${known.filterAdslot}/`);
+    assert.equal(answer.status, 200);
+    assert.equal((await call(`${line}my/profile/`)).status, 404);
+
+    child.kill('SIGTERM');
+    const [code] = await once(child, 'exit');
+    assert.equal(code, 0);
+    assert.match(stderr, /^GET \/publisher\/adslots\/\S+ 200 \d+ms miss$/m);
+    assert.match(stderr, /^GET \/my\/profile\/ 404 \d+ms -/m);
+    assert.ok(!stderr.includes(TOKEN), 'the log never shows the token');
+  });
+
+  test('with --base-path, its URL includes the base path and routes live below it', async () => {
+    const stack = await startStack();
+    const args = ['--upstream', stack.upstream, '--port', '0', '--base-path', '/pubnet-api/'];
+    const child = spawn(process.execPath, [...CLI, ...args], {
+      env: env(TOKEN),
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
+    const [line] = (await once(createInterface({ input: child.stdout }), 'line')) as [string];
+    assert.match(line, /^http:\/\/127\.0\.0\.1:\d+\/pubnet-api\/$/);
+    assert.equal((await call(`${line}publisher/offers/${known.offers[0]}/`)).status, 200);
+    child.kill('SIGINT');
+    assert.deepEqual(await once(child, 'exit'), [0, null]);
+  });
+
+  test('without PUBNET_TOKEN it refuses to start, with one clear line', async () => {
+    const result = await run(['--upstream', 'http://127.0.0.1:1/']);
+    assert.equal(result.status, 2);
+    assert.equal(result.stdout, '');
+    assert.match(result.stderr.trim(), /^pubnet-proxy: .*PUBNET_TOKEN.*$/);
+  });
+
+  test('--token is refused, and the value is not echoed', async () => {
+    const cases = [['--token', 'flag-secret-123'], ['--token=flag-secret-123']];
+    const results = await Promise.all(
+      cases.map((args) => run(['--upstream', 'http://127.0.0.1:1/', ...args], TOKEN)),
+    );
+    for (const result of results) {
+      assert.equal(result.status, 2);
+      assert.match(result.stderr, /--token.*PUBNET_TOKEN/s);
+      assert.ok(!result.stderr.includes('flag-secret-123'));
+      assert.equal(result.stdout, '');
+    }
+  });
+
+  test('bad options are one line naming the option, never the token', async () => {
+    const result = await run(['--upstream', 'not a url'], TOKEN);
+    assert.equal(result.status, 2);
+    assert.match(result.stderr, /upstream/);
+    assert.ok(!result.stderr.includes(TOKEN));
+  });
+});

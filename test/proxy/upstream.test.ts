@@ -1,0 +1,116 @@
+// Upstream trouble: down, hanging, failing, rate limiting.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createServer } from 'node:net';
+import { TOKEN, call, jsonInit, known, startProxy, startStack } from './support.js';
+
+const offer = (i = 0) => `publisher/offers/${known.offers[i]}/`;
+
+/** A port nothing listens on. */
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+test('upstream down → 502 with a JSON body, quickly', async () => {
+  const proxy = await startProxy({
+    token: TOKEN,
+    upstream: `http://127.0.0.1:${await closedPort()}/`,
+    rateLimit: false,
+  });
+  const started = performance.now();
+  const answer = await call(proxy + offer());
+  assert.equal(answer.status, 502);
+  assert.equal(typeof (answer.json as { detail: string }).detail, 'string');
+  assert.ok(!answer.text.includes('127.0.0.1'), 'the upstream address is not shown');
+  assert.ok(performance.now() - started < 1000);
+});
+
+test('upstream hanging → 504 within the timeout', async () => {
+  const stack = await startStack({ timeout: 300 });
+  stack.emulator.setFaults([{ path: '/publisher/offers/*', kind: 'hang' }]);
+  const started = performance.now();
+  const answer = await call(stack.proxy + offer());
+  const took = performance.now() - started;
+  assert.equal(answer.status, 504);
+  assert.equal(answer.headers.get('content-type'), 'application/json');
+  assert.ok(took >= 280 && took < 1500, `took ${took} ms`);
+});
+
+test('upstream HTML or malformed answers → 502 with a JSON body, not cached', async () => {
+  const stack = await startStack();
+  stack.emulator.setFaults([
+    { path: '/publisher/offers/*', kind: 'html', status: 502, times: 1 },
+    { path: '/publisher/adslots/*', kind: 'malformed', times: 1 },
+  ]);
+  const html = await call(stack.proxy + offer());
+  assert.equal(html.status, 502);
+  assert.ok(!html.text.includes('<'), html.text);
+  const malformed = await call(`${stack.proxy}publisher/adslots/${known.filterAdslot}/`);
+  assert.equal(malformed.status, 502);
+  assert.equal(typeof (malformed.json as { detail: string }).detail, 'string');
+  assert.equal((await call(stack.proxy + offer())).status, 200, 'the failure was not cached');
+});
+
+test('upstream 429 → the proxy answers itself until Retry-After has passed', async () => {
+  let now = 50_000;
+  const stack = await startStack({ now: () => now });
+  stack.emulator.setFaults([
+    { path: '/publisher/offers/*', kind: 'status', status: 429, retryAfter: 3, times: 1 },
+  ]);
+  const first = await call(stack.proxy + offer(0));
+  assert.equal(first.status, 503);
+  assert.equal(first.headers.get('retry-after'), '3');
+  assert.equal(stack.upstreamCalls().length, 1);
+
+  now += 1_000;
+  const answers = await Promise.all([
+    call(stack.proxy + offer(1)),
+    call(stack.proxy + offer(2)),
+    call(`${stack.proxy}publisher/products/`, jsonInit('POST', {})),
+    call(
+      `${stack.proxy}publisher/products/stats/`,
+      jsonInit('POST', { event: 'view', products: [] }),
+    ),
+  ]);
+  for (const answer of answers) {
+    assert.equal(answer.status, 503);
+    assert.equal(answer.headers.get('retry-after'), '2');
+  }
+  assert.equal(stack.upstreamCalls().length, 1, 'no stampede: upstream was left alone');
+
+  now += 2_000;
+  assert.equal((await call(stack.proxy + offer(1))).status, 200);
+  assert.equal(stack.upstreamCalls().length, 2);
+});
+
+test('upstream 429 without Retry-After → an exponential default', async () => {
+  let now = 0;
+  const stack = await startStack({ now: () => now });
+  stack.emulator.setFaults([
+    { path: '/publisher/offers/*', kind: 'status', status: 429, times: 2 },
+  ]);
+  assert.equal((await call(stack.proxy + offer(0))).headers.get('retry-after'), '1');
+  now += 1_000;
+  assert.equal((await call(stack.proxy + offer(0))).headers.get('retry-after'), '2');
+  now += 1_000;
+  assert.equal((await call(stack.proxy + offer(0))).status, 503, 'still backing off');
+  now += 1_000;
+  assert.equal((await call(stack.proxy + offer(0))).status, 200);
+  assert.equal(stack.upstreamCalls().length, 3);
+});
+
+test('a caller that goes away does not cancel a call others share', async () => {
+  const stack = await startStack({ latency: 150 });
+  const url = stack.proxy + offer(0);
+  const leaving = new AbortController();
+  const gone = fetch(url, { signal: leaving.signal }).catch((error: Error) => error.name);
+  const staying = call(url);
+  setTimeout(() => leaving.abort(), 30);
+  assert.equal(await gone, 'AbortError');
+  assert.equal((await staying).status, 200);
+  assert.equal(stack.upstreamCalls().length, 1);
+});
