@@ -29,6 +29,7 @@ export const adslotsRoutes = {
   'adslots.get': {
     method: 'GET',
     path: '/publisher/adslots/{uuid}/',
+    cacheable: true,
     res: shape<Adslot>(),
   },
   'adslots.update': {

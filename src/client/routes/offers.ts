@@ -27,6 +27,7 @@ export const offersRoutes = {
   'offers.trackingLink': {
     method: 'PUT',
     path: '/publisher/offers/{uuid}/tracking_link/',
+    cacheable: true,
     res: shape<TrackingLink>(),
     idempotent: true,
     body: shape<TrackingLinkRequest>(),

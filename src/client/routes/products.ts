@@ -14,12 +14,16 @@ export const productsRoutes = {
   'products.search': {
     method: 'POST',
     path: '/publisher/products/',
+    paginated: true,
+    cacheable: true,
     res: shape<Paginated<Product>>(),
     body: shape<ProductSearch>(),
   },
   'products.searchV2': {
     method: 'POST',
     path: '/publisher/products/v2/',
+    paginatedV2: true,
+    cacheable: true,
     res: shape<ProductsV2Page>(),
     body: shape<ProductSearch>(),
   },
@@ -32,6 +36,7 @@ export const productsRoutes = {
   'products.trackingLink': {
     method: 'PUT',
     path: '/publisher/products/{id}/tracking_link/',
+    cacheable: true,
     res: shape<TrackingLink>(),
     idempotent: true,
     body: shape<TrackingLinkRequest>(),

@@ -1,0 +1,44 @@
+/** Sharing identical in-flight requests. */
+
+/**
+ * Runs `run` once per `key` while it is in flight and gives every caller the
+ * same result. Each caller keeps its own `signal`: aborting one rejects only
+ * that caller (with the signal's reason); the shared work is aborted (through
+ * the signal `run` receives) only when every caller has aborted.
+ */
+export type Share = <T>(
+  key: string,
+  run: (signal: AbortSignal) => Promise<T>,
+  signal?: AbortSignal,
+) => Promise<T>;
+
+/** A new, empty set of in-flight requests. */
+export function createInflight(): Share {
+  const map = new Map<string, { p: Promise<unknown>; c: AbortController; n: number }>();
+  return (key, run, signal) => {
+    let e = map.get(key);
+    if (!e) {
+      const c = new AbortController();
+      // started on the next microtask, after this caller's abort listener is set
+      const entry = (e = { c, n: 0, p: Promise.resolve(c.signal).then(run) });
+      const drop = () => map.get(key) == entry && map.delete(key);
+      entry.p.then(drop, drop);
+      map.set(key, entry);
+    }
+    const shared = e;
+    shared.n++;
+    return new Promise((resolve, reject) => {
+      const abort = () => {
+        if (!--shared.n) {
+          if (map.get(key) == shared) map.delete(key);
+          shared.c.abort(signal!.reason);
+        }
+        reject(signal!.reason);
+      };
+      signal?.addEventListener('abort', abort);
+      shared.p
+        .then(resolve as (v: unknown) => void, reject)
+        .finally(() => signal?.removeEventListener('abort', abort));
+    });
+  };
+}

@@ -1,0 +1,78 @@
+/** Product search bodies (api-contract §5) from simple options, and from an ad slot. */
+import { parseAdslotConfig } from './adslot-config.js';
+import { filtersFromRows } from './adslot-filters.js';
+import type { Adslot, ProductSearch, ProductSearchFilter } from './types.js';
+
+type Values = string | readonly string[] | null;
+
+/**
+ * Simple search options, as the `<pubnet-product-grid>` attributes give them.
+ * `query`, `brand`, `category` and `offer` are read like ad slot filter fields
+ * (see `filtersFromRows`): `a|b` (or an array) means any of them, a leading
+ * `!` negates.
+ */
+export interface SearchOptions {
+  /** Full text: the `any` field, `contains`. */
+  query?: Values;
+  /** Brand(s), `contains`. */
+  brand?: Values;
+  /** Category(ies), `contains`. */
+  category?: Values;
+  /** Offer id(s): `offer_id`, `exact`. */
+  offer?: Values;
+  /** Lowest price: with `maxPrice` a `range`, alone `gt`. */
+  minPrice?: number | null;
+  /** Highest price: with `minPrice` a `range`, alone `lt`. */
+  maxPrice?: number | null;
+  /** Only discounted products (`discount` `gt` 0). */
+  onSale?: boolean | null;
+  /** `-score`, `price`, `-price`, `-discount`, `-updated_at`, `title`. */
+  ordering?: string | null;
+  /** `page_size` (1–100). */
+  pageSize?: number | null;
+}
+
+const join = (v: Values | undefined) => ([] as string[]).concat(v ?? []).join('|');
+
+/**
+ * The search body for `options` (filters in the order of the options above,
+ * then `filters`, all ANDed); empty options give `{ filters: [] }`.
+ */
+export function buildSearch(
+  options: SearchOptions = {},
+  filters: ProductSearchFilter[] = [],
+): ProductSearch {
+  const { minPrice: min, maxPrice: max, ...o } = options;
+  const body: ProductSearch = {
+    filters: filtersFromRows([
+      {
+        any: join(o.query),
+        brand: join(o.brand),
+        category: join(o.category),
+        offer: join(o.offer),
+        price:
+          min != null && max != null
+            ? min + '..' + max
+            : min != null
+              ? '>' + min
+              : max != null
+                ? '<' + max
+                : '',
+        discount: o.onSale ? '>0' : '',
+      },
+    ]).concat(filters),
+  };
+  if (o.ordering) body.ordering = o.ordering;
+  if (o.pageSize) body.page_size = o.pageSize;
+  return body;
+}
+
+/**
+ * The search body of a `filter` ad slot: its `filters[]` rows in the
+ * mini-language (see `filtersFromRows`), with `ordering` and `limit`
+ * (→ `page_size`) from its parsed `config`.
+ */
+export function adslotSearch(adslot: Pick<Adslot, 'filters' | 'config'>): ProductSearch {
+  const c = parseAdslotConfig(adslot.config);
+  return buildSearch({ ordering: c.ordering, pageSize: c.limit }, filtersFromRows(adslot.filters));
+}

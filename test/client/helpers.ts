@@ -1,0 +1,91 @@
+/** Shared helpers of the client tests: emulators, request counting, recording timers. */
+import { startEmulator, type LoggedRequest, type TestEmulator } from '../support/emulator.js';
+import { createClient, type Client, type ClientOptions } from '../../src/client/index.js';
+
+export { known } from '../../src/emulator/known.js';
+export type { TestEmulator };
+
+/** A fresh emulator and a client with its token (no retries unless given). */
+export async function setup(
+  options: Partial<ClientOptions> = {},
+  emulatorOptions: Parameters<typeof startEmulator>[0] = {},
+): Promise<{ emu: TestEmulator; client: Client }> {
+  const emu = await startEmulator(emulatorOptions);
+  const client = createClient({
+    baseUrl: emu.url,
+    token: emu.token,
+    origin: null,
+    retry: { delay: 1 },
+    ...options,
+  });
+  return { emu, client };
+}
+
+/** The requests the emulator received for `method` (preflights left out) whose path matches. */
+export async function received(
+  emu: TestEmulator,
+  method: string,
+  path?: string | RegExp,
+): Promise<LoggedRequest[]> {
+  return (await emu.requests()).filter(
+    (r) =>
+      r.method == method &&
+      (path === undefined || (typeof path == 'string' ? r.path == path : path.test(r.path))),
+  );
+}
+
+/** Polls until the emulator has received `count` `method` requests (at most 5 s). */
+export async function receivedAtLeast(
+  emu: TestEmulator,
+  method: string,
+  count: number,
+): Promise<void> {
+  for (let i = 0; i < 250; i++) {
+    if ((await received(emu, method)).length >= count) return;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  throw new Error(`the emulator did not receive ${count} ${method} requests`);
+}
+
+/** Resolves with what `promise` rejects with; fails when it resolves. */
+export async function rejection(promise: Promise<unknown>): Promise<unknown> {
+  try {
+    await promise;
+  } catch (e) {
+    return e;
+  }
+  throw new Error('expected a rejection');
+}
+
+/**
+ * Timers that record every delay asked for and fire it at once (on the next
+ * task), with a fixed clock. Use with `timeout: false`, so that only backoff
+ * waits go through them.
+ */
+export function recordingTimers(now = Date.UTC(2030, 0, 1)) {
+  const delays: number[] = [];
+  return {
+    delays,
+    timers: {
+      setTimeout: (fn: () => void, ms: number) => {
+        delays.push(ms);
+        return setTimeout(fn, 0);
+      },
+      clearTimeout: (id: unknown) => clearTimeout(id as number),
+      now: () => now,
+    },
+  };
+}
+
+/** A manual clock for the cache. */
+export function manualClock(start = 1_000_000) {
+  let t = start;
+  return { now: () => t, advance: (ms: number) => void (t += ms) };
+}
+
+/** A JSON `Response`. */
+export const jsonResponse = (body: unknown, status = 200, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json', ...headers },
+  });
