@@ -1,6 +1,14 @@
 import { shape, type RouteDef } from './route-def.js';
 import type { Adslot, Loose, Paginated } from '../types.js';
 
+/** `adslots.get`: an ad slot with its config (a widget read). Exported alone for the widgets' bundle. */
+export const adslotGet = {
+  method: 'GET',
+  path: '/publisher/adslots/{uuid}/',
+  cacheable: true,
+  res: shape<Adslot>(),
+} as const satisfies RouteDef;
+
 export const adslotsRoutes = {
   'adslots.list': {
     method: 'GET',
@@ -26,12 +34,7 @@ export const adslotsRoutes = {
     res: shape<Loose>(),
     body: shape<Loose>(),
   },
-  'adslots.get': {
-    method: 'GET',
-    path: '/publisher/adslots/{uuid}/',
-    cacheable: true,
-    res: shape<Adslot>(),
-  },
+  'adslots.get': adslotGet,
   'adslots.update': {
     method: 'PUT',
     path: '/publisher/adslots/{uuid}/',

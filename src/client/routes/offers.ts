@@ -1,6 +1,16 @@
 import { shape, type RouteDef } from './route-def.js';
 import type { Offer, Paginated, TrackingLink, TrackingLinkRequest } from '../types.js';
 
+/** `offers.trackingLink`: an offer's click URL (a widget read). Exported alone for the widgets' bundle. */
+export const offerTrackingLink = {
+  method: 'PUT',
+  path: '/publisher/offers/{uuid}/tracking_link/',
+  cacheable: true,
+  res: shape<TrackingLink>(),
+  idempotent: true,
+  body: shape<TrackingLinkRequest>(),
+} as const satisfies RouteDef;
+
 export const offersRoutes = {
   'offers.list': {
     method: 'GET',
@@ -24,12 +34,5 @@ export const offersRoutes = {
     path: '/publisher/offers/{uuid}/',
     res: shape<Offer>(),
   },
-  'offers.trackingLink': {
-    method: 'PUT',
-    path: '/publisher/offers/{uuid}/tracking_link/',
-    cacheable: true,
-    res: shape<TrackingLink>(),
-    idempotent: true,
-    body: shape<TrackingLinkRequest>(),
-  },
+  'offers.trackingLink': offerTrackingLink,
 } as const satisfies Record<string, RouteDef>;

@@ -10,37 +10,54 @@ import type {
   TrackingLinkRequest,
 } from '../types.js';
 
+/**
+ * The widget routes are also exported one by one, so a widget bundle carries
+ * only the routes it calls; the area table below refers to them.
+ */
+
+/** `products.search`: product search (a widget read). */
+export const productSearch = {
+  method: 'POST',
+  path: '/publisher/products/',
+  paginated: true,
+  cacheable: true,
+  res: shape<Paginated<Product>>(),
+  body: shape<ProductSearch>(),
+} as const satisfies RouteDef;
+
+/** `products.searchV2`: product search with the v2 envelope. */
+export const productSearchV2 = {
+  method: 'POST',
+  path: '/publisher/products/v2/',
+  paginatedV2: true,
+  cacheable: true,
+  res: shape<ProductsV2Page>(),
+  body: shape<ProductSearch>(),
+} as const satisfies RouteDef;
+
+/** `products.createStats`: impressions and clicks, reported by the widgets. */
+export const productStats = {
+  method: 'POST',
+  path: '/publisher/products/stats/',
+  res: shape<Loose>(),
+  body: shape<ProductStats>(),
+} as const satisfies RouteDef;
+
+/** `products.trackingLink`: a product's click URL (a widget read). */
+export const productTrackingLink = {
+  method: 'PUT',
+  path: '/publisher/products/{id}/tracking_link/',
+  cacheable: true,
+  res: shape<TrackingLink>(),
+  idempotent: true,
+  body: shape<TrackingLinkRequest>(),
+} as const satisfies RouteDef;
+
 export const productsRoutes = {
-  'products.search': {
-    method: 'POST',
-    path: '/publisher/products/',
-    paginated: true,
-    cacheable: true,
-    res: shape<Paginated<Product>>(),
-    body: shape<ProductSearch>(),
-  },
-  'products.searchV2': {
-    method: 'POST',
-    path: '/publisher/products/v2/',
-    paginatedV2: true,
-    cacheable: true,
-    res: shape<ProductsV2Page>(),
-    body: shape<ProductSearch>(),
-  },
-  'products.createStats': {
-    method: 'POST',
-    path: '/publisher/products/stats/',
-    res: shape<Loose>(),
-    body: shape<ProductStats>(),
-  },
-  'products.trackingLink': {
-    method: 'PUT',
-    path: '/publisher/products/{id}/tracking_link/',
-    cacheable: true,
-    res: shape<TrackingLink>(),
-    idempotent: true,
-    body: shape<TrackingLinkRequest>(),
-  },
+  'products.search': productSearch,
+  'products.searchV2': productSearchV2,
+  'products.createStats': productStats,
+  'products.trackingLink': productTrackingLink,
   'products.listExportTemplates': {
     method: 'GET',
     path: '/publisher/products/export_templates/',
