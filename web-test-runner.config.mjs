@@ -19,6 +19,15 @@ export default {
   browsers: [
     chromeLauncher({
       launchOptions: { executablePath: findBrowser(), headless: true, args: chromiumArgs },
+      // With two test pages at once, headless Chromium hides one of them, and a
+      // hidden page never runs IntersectionObserver or requestAnimationFrame
+      // callbacks; focus emulation keeps every page visible.
+      async createPage({ context }) {
+        const page = await context.newPage();
+        const cdp = await page.createCDPSession();
+        await cdp.send('Emulation.setFocusEmulationEnabled', { enabled: true });
+        return page;
+      },
     }),
   ],
   testFramework: { config: { timeout: 10000 } },

@@ -19,8 +19,6 @@ export function defineElement(
   }
   if (existing !== ctor && !warned.has(tag)) {
     warned.add(tag);
-    warn(
-      `pubnet-widgets: <${tag}> is already defined by another copy or version; keeping it.`,
-    );
+    warn(`pubnet-widgets: <${tag}> is already defined by another copy or version; keeping it.`);
   }
 }

@@ -6,8 +6,21 @@ export interface PubnetOptions {
   key?: string;
   /** Default SubID. */
   sid?: string;
+  /**
+   * Private tools only (a page on localhost or behind a login): the API token,
+   * sent as `Authorization`. Never an attribute or `data-*`, so it cannot end up
+   * in published HTML; the client warns when it is used on a public origin.
+   */
+  token?: string;
+  /**
+   * How long a widget may wait for the API, retries included, before it gives
+   * up and shows its fallback (ms; default 8000).
+   */
+  deadline?: number;
 }
 
+/** The options a script tag or an element attribute may carry. */
+type PageOption = 'api' | 'key' | 'sid';
 const names = ['api', 'key', 'sid'] as const;
 
 let configured: PubnetOptions = {};
@@ -33,19 +46,26 @@ export function configure(options: PubnetOptions): void {
   if (options === null || typeof options !== 'object') {
     throw new TypeError('Pubnet.configure(options): options must be an object');
   }
-  for (const name of names) {
+  for (const name of [...names, 'token', 'deadline'] as const) {
     const value = options[name];
     if (value === undefined) continue;
-    if (typeof value !== 'string') {
-      throw new TypeError(`Pubnet.configure(options): option "${name}" must be a string`);
+    const number = name == 'deadline';
+    if (number ? !((value as number) > 0) : typeof value !== 'string') {
+      const want = number ? 'a positive number' : 'a string';
+      throw new TypeError(`Pubnet.configure(options): option "${name}" must be ${want}`);
     }
     configured = { ...configured, [name]: value };
   }
 }
 
+/** A JS-only option set with `configure()` (`token`, `deadline`). */
+export function jsOption<K extends 'token' | 'deadline'>(name: K): PubnetOptions[K] {
+  return configured[name];
+}
+
 /** Resolution order: element attribute → `Pubnet.configure()` → the script tag's `data-*`. */
 export function resolveOption(
-  name: keyof PubnetOptions,
+  name: PageOption,
   fromElement: string | null | undefined,
 ): string | undefined {
   return fromElement ?? configured[name] ?? fromScript[name];

@@ -1,0 +1,51 @@
+/**
+ * Creative HTML (`embed_code`) is shown only in an `<iframe sandbox srcdoc>`
+ * without `allow-same-origin` and without `allow-scripts`: its scripts do not
+ * run, and it can never reach the page. Links in it open in a new tab
+ * (`allow-popups`), outside the sandbox.
+ *
+ * Under Trusted Types (`require-trusted-types-for 'script'`) `srcdoc` needs a
+ * `TrustedHTML`: the one policy, `pubnet-creative`, passes the creative through
+ * unchanged and is used for nothing else; the sandbox is what makes it safe.
+ */
+import { html, type TemplateResult } from 'lit';
+import { apply } from '../shared/element-part.js';
+
+interface Policy {
+  createHTML(input: string): unknown;
+}
+type Factory = { createPolicy(name: string, rules: { createHTML(s: string): string }): Policy };
+
+let policy: Policy | null | undefined;
+
+/** `html` as the `srcdoc` value: `TrustedHTML` where the browser has Trusted Types. */
+function trusted(html: string): string {
+  if (policy === undefined)
+    try {
+      const tt = (globalThis as { trustedTypes?: Factory }).trustedTypes;
+      policy = tt ? tt.createPolicy('pubnet-creative', { createHTML: (s) => s }) : null;
+    } catch {
+      // The page's CSP does not allow the name (or a second copy made it): plain string.
+      policy = null;
+    }
+  return (policy ? policy.createHTML(html) : html) as string;
+}
+
+const shown = new WeakMap<Element, string>();
+
+/** A sandboxed frame showing `code`; `title` names it for screen readers. */
+export const creativeFrame = (code: string, title: string): TemplateResult =>
+  html`<iframe
+    sandbox="allow-popups allow-popups-to-escape-sandbox"
+    title=${title}
+    ${apply((el) => {
+      // Only when it changed: every assignment reloads the frame.
+      if (shown.get(el) === code) return;
+      shown.set(el, code);
+      try {
+        (el as HTMLIFrameElement).srcdoc = trusted('<base target="_blank">' + code);
+      } catch {
+        // Trusted Types refused the plain string: an empty frame, not an error in the page.
+      }
+    })}
+  ></iframe>`;

@@ -1,0 +1,129 @@
+import { html } from 'lit';
+import { buildSearch } from '../../client/product-search.js';
+import { productSearch } from '../../client/routes/products.js';
+import { num, oneOf } from '../shared/attributes.js';
+import { baseStyles } from '../shared/base.styles.js';
+import { cardStyles } from '../shared/card.styles.js';
+import { productList, usable, type Shown } from '../shared/product-card.js';
+import { PubnetWidget, type LoadContext } from '../shared/widget-element.js';
+
+/** The orderings the API knows (api-contract §5). */
+export const ORDERINGS = ['-score', 'price', '-price', '-discount', '-updated_at', 'title'];
+
+/**
+ * Product cards from one product search (`POST /publisher/products/?key=`).
+ * Each card is one link to the product's `link`, the click URL the API gave
+ * for the website key; products without an http(s) `link` are skipped.
+ * While loading, a skeleton of `limit` cards of the final size is shown, so
+ * the page does not move when the products arrive.
+ *
+ * ```html
+ * <pubnet-product-grid query="headphones" brand="Sony|Bose" max-price="500" limit="4"></pubnet-product-grid>
+ * ```
+ *
+ * @fires pubnet-load - Products are shown; `detail.count` is how many.
+ * @fires pubnet-error - The search failed; `detail.error` says why.
+ * @fires pubnet-click - A card was clicked; `detail`: `href`, `product`.
+ * @fires pubnet-impression - A card was half visible for the first time; `detail.product`.
+ * @slot fallback - Shown instead when the search fails or finds nothing (else the element collapses).
+ * @csspart card - A product card (the whole card follows its title link).
+ * @csspart image - The product image.
+ * @csspart title - The product title: the card's link.
+ * @csspart brand - The brand.
+ * @csspart price - The price (with the sale price and discount when on sale).
+ * @csspart button - The call to action.
+ * @csspart disclosure - The disclosure label.
+ * @cssprop [--pubnet-bg=#fff] - Card background (dark scheme: #202124).
+ * @cssprop [--pubnet-fg=#1f1f1f] - Text colour (dark scheme: #e8eaed).
+ * @cssprop [--pubnet-muted=#5f6368] - Brand, old price and label colour.
+ * @cssprop [--pubnet-accent=#0b57d0] - Button background and focus ring.
+ * @cssprop [--pubnet-accent-fg=#fff] - Button text.
+ * @cssprop [--pubnet-border=#dadce0] - Borders and the empty image box.
+ * @cssprop [--pubnet-sale=#b3261e] - Sale price colour.
+ * @cssprop [--pubnet-radius=8px] - Card corner radius.
+ * @cssprop [--pubnet-gap=12px] - Space between cards.
+ * @cssprop [--pubnet-font=14px/1.3 system-ui, sans-serif] - Font shorthand.
+ * @cssprop [--pubnet-card-min-width=150px] - Narrowest column before fewer columns are used.
+ * @cssprop [--pubnet-image-size=96px] - Image size in the `list` layout.
+ */
+export class PubnetProductGrid extends PubnetWidget {
+  static override styles = [baseStyles, cardStyles];
+  static override properties = {
+    query: {},
+    brand: {},
+    category: {},
+    offer: {},
+    minPrice: num('min-price'),
+    maxPrice: num('max-price'),
+    onSale: { attribute: 'on-sale', type: Boolean },
+    ordering: oneOf('ordering', ORDERINGS),
+    limit: num('limit', 1, 48),
+    columns: num('columns', 1, 6),
+    layout: oneOf('layout', ['grid', 'list']),
+  };
+
+  /** Full-text search. */
+  declare query?: string;
+  /** Brand; `a|b` means any of them. */
+  declare brand?: string;
+  /** Category; `a|b` means any of them. */
+  declare category?: string;
+  /** Offer id; `a|b` means any of them. */
+  declare offer?: string;
+  /** Lowest price. */
+  declare minPrice?: number;
+  /** Highest price. */
+  declare maxPrice?: number;
+  /** Only products on sale. */
+  declare onSale: boolean;
+  /** Order: `-score` (default), `price`, `-price`, `-discount`, `-updated_at`, `title`. */
+  declare ordering?: string;
+  /** How many products, 1–48; default 8. */
+  declare limit?: number;
+  /** Most columns, 1–6; default 4 (fewer on narrow screens). */
+  declare columns?: number;
+  /** `grid` (default) or `list`. */
+  declare layout?: string;
+
+  private _products?: Shown[];
+
+  protected async load({ core, key, signal }: LoadContext) {
+    const limit = this.limit ?? 8;
+    const page = await core.request(productSearch, {
+      query: { key },
+      body: buildSearch({
+        query: this.query,
+        brand: this.brand,
+        category: this.category,
+        offer: this.offer,
+        minPrice: this.minPrice,
+        maxPrice: this.maxPrice,
+        onSale: this.onSale,
+        ordering: this.ordering ?? '-score',
+        pageSize: limit,
+      }),
+      signal,
+    });
+    this._products = usable(page?.results, limit);
+    this.items = this._products.map((product) => ({ product }));
+    return this.items.length;
+  }
+
+  protected content() {
+    return html`${this.label()}${productList(this._products, {
+      target: this.target ?? '_blank',
+      cta: 'Shop now',
+      price: true,
+      brand: true,
+      layout: this.layout ?? 'grid',
+      columns: this.columns ?? 4,
+      limit: this.limit ?? 8,
+    })}`;
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'pubnet-product-grid': PubnetProductGrid;
+  }
+}

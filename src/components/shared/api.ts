@@ -1,0 +1,37 @@
+/**
+ * One request core per API base URL (and token) per page, with one cache for
+ * all of them: ten ad slots of the same uuid, or twelve links to the same
+ * offer, then share one request while it is in flight and reuse its answer
+ * afterwards. Only the widget routes are imported where they are used, never
+ * the whole route table, to keep the CDN file small.
+ */
+import { createCache } from '../../client/cache.js';
+import { createCore, type Core } from '../../client/core.js';
+
+const cores = new Map<string, Core>();
+const cache = createCache();
+
+/**
+ * The shared core for `api`. `keepalive` gives a core whose requests outlive
+ * the page (for the last impression stats on `pagehide`); it skips the token
+ * warning, which the ordinary core has already given.
+ * @throws TypeError when `api` is not an absolute http(s) URL.
+ */
+export function coreFor(api: string, token?: string, keepalive?: boolean): Core {
+  const id = `${api} ${token} ${keepalive}`;
+  let core = cores.get(id);
+  if (!core)
+    cores.set(
+      id,
+      (core = createCore({
+        baseUrl: api,
+        token,
+        cache,
+        ...(keepalive && {
+          origin: null,
+          fetch: (url, init) => fetch(url, { ...init, keepalive }),
+        }),
+      })),
+    );
+  return core;
+}

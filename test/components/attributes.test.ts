@@ -1,0 +1,171 @@
+import { expect, fixture, html } from '@open-wc/testing';
+import type { TemplateResult } from 'lit';
+import '../../src/components/offer-link/define.js';
+import '../../src/components/product-grid/define.js';
+import type { PubnetProductGrid } from '../../src/components/product-grid/product-grid.js';
+import { configure, setScriptOptions } from '../../src/components/shared/options.js';
+import { known } from '../../src/emulator/known.js';
+import type { TestEmulator } from '../support/emulator.js';
+import { emulator, nextEvent, requests, shadow } from './helpers.js';
+
+const key = known.website.guid;
+
+/** Captures console.warn while `fn` runs. */
+async function warnings(fn: () => Promise<unknown>) {
+  const seen: string[] = [];
+  const original = console.warn;
+  console.warn = (...args: unknown[]) => seen.push(args.join(' '));
+  try {
+    await fn();
+  } finally {
+    console.warn = original;
+  }
+  return seen;
+}
+
+async function loadGrid(template: TemplateResult) {
+  const loaded = nextEvent('pubnet-product-grid', 'pubnet-load');
+  const el = await fixture<PubnetProductGrid>(template);
+  await loaded;
+  await el.updateComplete;
+  return el;
+}
+
+describe('common attributes and options', () => {
+  let a: TestEmulator;
+  let b: TestEmulator;
+  before(async () => {
+    b = await emulator();
+    a = await emulator();
+  });
+  after(() => Promise.all([a.stop(), b.stop()]));
+  beforeEach(() => Promise.all([a.clearRequests(), b.clearRequests()]));
+
+  it('api and key: element attribute, then configure(), then the script tag', async () => {
+    setScriptOptions({ api: a.url, key });
+    await loadGrid(html`<pubnet-product-grid></pubnet-product-grid>`);
+    const search = (emu: TestEmulator) => requests(emu, '/publisher/products/');
+    expect(await search(a)).to.have.length(1);
+    expect((await search(a))[0].search).to.equal(`?key=${key}`);
+
+    configure({ api: b.url });
+    await loadGrid(html`<pubnet-product-grid eager></pubnet-product-grid>`);
+    expect(await search(b)).to.have.length(1);
+
+    await loadGrid(
+      html`<pubnet-product-grid
+        api=${a.url}
+        key=${known.websites.secondActive.guid}
+        eager
+      ></pubnet-product-grid>`,
+    );
+    const [, second] = await search(a);
+    expect(second.search).to.equal(`?key=${known.websites.secondActive.guid}`);
+  });
+
+  it('target (default _blank) and disclosure (default Ad, custom, empty hides it)', async () => {
+    const el = await loadGrid(
+      html`<pubnet-product-grid eager api=${a.url} key=${key} limit="1"> </pubnet-product-grid>`,
+    );
+    expect(shadow(el).querySelector('a')!.target).to.equal('_blank');
+    expect(shadow(el).querySelector('[part=disclosure]')!.textContent).to.equal('Ad');
+
+    const custom = await loadGrid(
+      html`<pubnet-product-grid
+        api=${a.url}
+        key=${key}
+        limit="1"
+        target="_self"
+        disclosure="Anzeige"
+      ></pubnet-product-grid>`,
+    );
+    expect(shadow(custom).querySelector('a')!.target).to.equal('_self');
+    const label = shadow(custom).querySelector('[part=disclosure]')!;
+    expect(label.textContent).to.equal('Anzeige');
+    expect(label.getBoundingClientRect().height).to.be.above(0);
+
+    const none = await loadGrid(
+      html`<pubnet-product-grid
+        api=${a.url}
+        key=${key}
+        limit="1"
+        disclosure=""
+      ></pubnet-product-grid>`,
+    );
+    expect(shadow(none).querySelector('[part=disclosure]')).to.equal(null);
+  });
+
+  it('ignores invalid values with one warning naming the attribute', async () => {
+    const seen = await warnings(() =>
+      loadGrid(
+        html`<pubnet-product-grid
+          api=${a.url}
+          key=${key}
+          limit="lots"
+          columns="9"
+          layout="masonry"
+          ordering="random"
+          min-price="cheap"
+          sid="no spaces!"
+          query="invalid"
+        >
+        </pubnet-product-grid>`,
+      ),
+    );
+    expect(seen).to.have.length(5);
+    for (const name of ['limit', 'layout', 'ordering', 'min-price', 'sid'])
+      expect(
+        seen.filter((w) => w.includes(`${name}=`)),
+        name,
+      ).to.have.length(1);
+    const [search] = await requests(a, '/publisher/products/');
+    expect(search.body).to.deep.equal({
+      filters: [{ any: { lookup: 'contains', value: 'invalid' } }],
+      ordering: '-score',
+      page_size: 8,
+    });
+  });
+
+  it('clamps columns to 1–6', async () => {
+    const el = await loadGrid(
+      html`<pubnet-product-grid eager api=${a.url} key=${key} columns="9"> </pubnet-product-grid>`,
+    );
+    expect(el.columns).to.equal(6);
+    expect(shadow(el).querySelector('ul')!.style.getPropertyValue('--c')).to.equal('6');
+  });
+
+  it('an invalid api attribute is ignored: the configured one is used', async () => {
+    configure({ api: b.url });
+    const seen = await warnings(() =>
+      loadGrid(
+        html`<pubnet-product-grid eager api="javascript:alert(1)" key=${key} query="api">
+        </pubnet-product-grid>`,
+      ),
+    );
+    expect(seen).to.have.length(1);
+    expect(seen[0]).to.contain('api=');
+    expect(await requests(b, '/publisher/products/')).to.have.length(1);
+  });
+
+  it('sid and deep-link go into the tracking link; invalid ones are left out', async () => {
+    const loaded = nextEvent('pubnet-offer-link', 'pubnet-load');
+    const seen = await warnings(async () => {
+      await fixture<HTMLElement>(
+        html`<pubnet-offer-link
+          api=${a.url}
+          key=${key}
+          offer=${known.offers[0]}
+          sid=${'x'.repeat(40)}
+          deep-link="ftp://files.example/"
+          ><a href="https://x.example/">x</a>
+        </pubnet-offer-link>`,
+      );
+      await loaded;
+    });
+    expect(seen.map((w) => w.split('=')[0]).sort()).to.deep.equal([
+      'pubnet-widgets: ignoring deep-link',
+      'pubnet-widgets: ignoring sid',
+    ]);
+    expect((await requests(a))[0].body).to.deep.equal({ website: key });
+  });
+});

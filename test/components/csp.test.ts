@@ -1,0 +1,40 @@
+import { expect, waitUntil } from '@open-wc/testing';
+import { known } from '../../src/emulator/known.js';
+import type { TestEmulator } from '../support/emulator.js';
+import { emulator } from './helpers.js';
+
+describe('under a strict CSP with Trusted Types', () => {
+  let emu: TestEmulator;
+  before(async () => (emu = await emulator()));
+  after(() => emu.stop());
+
+  it('renders every widget with no violation (CSSOM positions, TrustedHTML srcdoc)', async () => {
+    const frame = document.createElement('iframe');
+    const q = new URLSearchParams({
+      api: emu.url,
+      key: known.website.guid,
+      manual: known.manualAdslot,
+      filter: known.filterAdslot,
+      offer: known.offers[0],
+    });
+    frame.src = new URL(`./fixtures/csp.html?${q}`, import.meta.url).href;
+    frame.style.width = '800px';
+    document.body.append(frame);
+    try {
+      const win = frame.contentWindow as Window & typeof globalThis;
+      await waitUntil(() => win.result, 'the page did not finish', { timeout: 8000 });
+      const { violations, counts, errors } = win.result!;
+      expect(errors).to.deep.equal([]);
+      expect(violations).to.deep.equal([]);
+      expect(counts).to.deep.equal([4, 8, 2, 1]);
+      const slot = win.document.querySelector('pubnet-adslot')!.shadowRoot!;
+      // Positions went through CSSOM and took effect.
+      const it = slot.querySelectorAll<HTMLElement>('.it')[1];
+      expect(it.getBoundingClientRect().width).to.equal(240);
+      const iframe = slot.querySelector('iframe')!;
+      expect(iframe.srcdoc).to.contain('<img');
+    } finally {
+      frame.remove();
+    }
+  });
+});
