@@ -15,6 +15,7 @@ const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 
 export const CDN_BUDGET = 11 * 1024;
 
 const npmEntries = {
+  index: 'src/index.ts',
   'client/index': 'src/client/index.ts',
   'emulator/index': 'src/emulator/index.ts',
   'emulator/cli': 'src/emulator/cli.ts',

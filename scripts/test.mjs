@@ -34,7 +34,11 @@ function testFiles(dirs) {
 const steps = {
   format: () => run('format', bin('prettier'), ['--check', '.', '--log-level', 'warn']),
   lint: () => run('lint', bin('eslint'), ['.']),
-  types: () => run('types', bin('tsc'), ['-p', 'tsconfig.test.json']),
+  types() {
+    run('types', bin('tsc'), ['-p', 'tsconfig.test.json']);
+    // The React example is typed against the built package (dist/*.d.ts).
+    run('types (React example)', bin('tsc'), ['-p', 'examples/react/tsconfig.json']);
+  },
   node() {
     const files = testFiles(['test/emulator', 'test/proxy', 'test/tooling', 'test/e2e']);
     if (files.length === 0) return;

@@ -1,0 +1,32 @@
+// Compiled by package.test.ts as a user's project would: every subpath by the
+// package name, through `exports`, with the types the build ships.
+import { PubnetProductGrid, configure, type PubnetEventMap } from 'pubnet-widgets';
+import { createClient, isHttpError, type Offer } from 'pubnet-widgets/client';
+import { createProxy } from 'pubnet-widgets/proxy';
+import { createEmulator } from 'pubnet-widgets/emulator';
+
+configure({ api: 'https://publisher.example/pubnet-api/', key: 'guid' });
+const grid: PubnetProductGrid = document.createElement('pubnet-product-grid');
+grid.addEventListener('pubnet-load', (event) => {
+  const count: number = event.detail.count;
+  return count;
+});
+const detail: PubnetEventMap['pubnet-click'] = { href: 'https://x.example/' };
+
+const client = createClient({ baseUrl: 'https://publisher.example/pubnet-api/' });
+export async function offerTitle(uuid: string): Promise<string | undefined> {
+  try {
+    const offer: Offer = await client.offers.get({ uuid });
+    return offer.title;
+  } catch (error) {
+    if (isHttpError(error)) return `status ${error.status}`;
+    throw error;
+  }
+}
+
+export const handler: (request: Request) => Promise<Response> = createProxy({
+  token: 'a-long-secret-token',
+  upstream: 'https://api.example/',
+});
+export const emulator = createEmulator({ latency: 0 });
+export { detail };
