@@ -1,0 +1,113 @@
+// Keeps the README's generated sections true: the element reference from
+// custom-elements.json and the figures from bench/results.json. `npm run docs`
+// rewrites them; test/tooling/readme.test.ts fails when they are stale.
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+
+const root = new URL('../', import.meta.url);
+const read = (path) => readFileSync(new URL(path, root), 'utf8');
+const cell = (text) =>
+  String(text ?? '')
+    .replace(/\s+/g, ' ')
+    .replace(/\|/g, '\\|')
+    .trim();
+
+/** The reference of every element: attributes, events, slots, parts, custom properties. */
+export function renderElements(manifest) {
+  const out = [];
+  const elements = manifest.modules
+    .flatMap((module) => module.declarations ?? [])
+    .filter((declaration) => declaration.tagName)
+    .sort((a, b) => a.tagName.localeCompare(b.tagName));
+  for (const element of elements) {
+    // The first paragraph of the class doc comment; the rest is for editors.
+    const intro = (element.summary ?? element.description ?? '').split(/\n\s*\n/)[0];
+    out.push(`### \`<${element.tagName}>\``, '', cell(intro), '');
+    const table = (title, head, rows) => {
+      if (!rows.length) return;
+      out.push(
+        `**${title}**`,
+        '',
+        `| ${head.join(' | ')} |`,
+        `|${head.map(() => '---').join('|')}|`,
+      );
+      for (const row of rows) out.push(`| ${row.map(cell).join(' | ')} |`);
+      out.push('');
+    };
+    table(
+      'Attributes',
+      ['attribute', 'description'],
+      (element.attributes ?? []).map((a) => [`\`${a.name}\``, a.description]),
+    );
+    table(
+      'Events',
+      ['event', 'description'],
+      (element.events ?? []).map((e) => [`\`${e.name}\``, e.description]),
+    );
+    table(
+      'Slots',
+      ['slot', 'description'],
+      (element.slots ?? []).map((s) => [s.name ? `\`${s.name}\`` : '(default)', s.description]),
+    );
+    table(
+      'Parts',
+      ['part', 'description'],
+      (element.cssParts ?? []).map((p) => [`\`${p.name}\``, p.description]),
+    );
+    table(
+      'Custom properties',
+      ['property', 'default', 'description'],
+      (element.cssProperties ?? []).map((p) => [
+        `\`${p.name}\``,
+        p.default ? `\`${p.default}\`` : '',
+        p.description,
+      ]),
+    );
+  }
+  return out.join('\n').trim();
+}
+
+/** The benchmark table: each figure's median beside its goal. */
+export function renderBench(results) {
+  const rows = Object.entries(results.figures).map(([name, f]) => [
+    name,
+    f.median === null || f.median === undefined ? 'n/a' : `${f.median} ${f.unit ?? ''}`.trim(),
+    f.goal ?? '',
+    f.ok ? 'yes' : 'no',
+  ]);
+  return [
+    `Median of ${results.runs} runs, emulator latency ${results.latencyMs} ms, ${results.machine?.cpus ?? '?'} cores, Chromium ${results.machine?.chromium ?? '?'} (${results.date?.slice(0, 10) ?? ''}).`,
+    '',
+    '| figure | median | goal | met |',
+    '|---|---|---|---|',
+    ...rows.map((row) => `| ${row.map(cell).join(' | ')} |`),
+  ].join('\n');
+}
+
+export function sections() {
+  const found = {};
+  if (existsSync(new URL('custom-elements.json', root))) {
+    found.elements = renderElements(JSON.parse(read('custom-elements.json')));
+  }
+  if (existsSync(new URL('bench/results.json', root))) {
+    found.bench = renderBench(JSON.parse(read('bench/results.json')));
+  }
+  return found;
+}
+
+/** The README with its generated sections replaced. */
+export function updated(readme, generated) {
+  let text = readme;
+  for (const [name, body] of Object.entries(generated)) {
+    const pattern = new RegExp(`(<!-- ${name}:start -->\\n)[\\s\\S]*?(<!-- ${name}:end -->)`);
+    if (!pattern.test(text)) throw new Error(`README has no <!-- ${name}:start/end --> markers`);
+    text = text.replace(pattern, (_all, start, end) => `${start}${body}\n${end}`);
+  }
+  return text;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const readme = read('README.md');
+  const next = updated(readme, sections());
+  if (next !== readme) writeFileSync(new URL('README.md', root), next);
+  console.log(next === readme ? 'README is up to date' : 'README updated');
+}
