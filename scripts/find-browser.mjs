@@ -27,6 +27,11 @@ export const chromiumArgs = [
   '--disable-sync',
   '--disable-quic',
   '--no-first-run',
+  // Test pages run side by side; a page Chromium deems in the background would
+  // otherwise get no animation frames and throttled timers.
+  '--disable-renderer-backgrounding',
+  '--disable-background-timer-throttling',
+  '--disable-backgrounding-occluded-windows',
 ];
 
 function isDebianLike() {

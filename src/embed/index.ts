@@ -1,26 +1,13 @@
 /**
- * The CDN entry: one classic script a publisher pastes. It reads the options of
- * its own script tag and provides `window.Pubnet`.
+ * The CDN entry: one classic script a publisher pastes (embed-contract
+ * "Loading"). Registering the elements is guarded, so a second copy or another
+ * version of this bundle on the page keeps the first one's elements.
  */
-import {
-  configure,
-  readScriptOptions,
-  setScriptOptions,
-  type PubnetOptions,
-} from '../components/shared/options.js';
+import '../components/adslot/define.js';
+import '../components/product-grid/define.js';
+import '../components/offer-link/define.js';
+import { start } from './start.js';
 
-export interface PubnetGlobal {
-  version: string;
-  configure(options: PubnetOptions): void;
-}
-
-declare global {
-  interface Window {
-    Pubnet?: PubnetGlobal;
-  }
-}
-
-setScriptOptions(readScriptOptions(document.currentScript));
-
-// A second copy of the bundle (or another version) keeps the first one's global.
-window.Pubnet ??= { version: '__PUBNET_VERSION__', configure };
+// `document.currentScript` is only set while this classic script runs, with or
+// without `async`/`defer`, so it is read here and nowhere later.
+start(document.currentScript, '__PUBNET_VERSION__');

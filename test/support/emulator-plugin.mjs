@@ -4,7 +4,7 @@
 import { register } from 'tsx/esm/api';
 
 let loaded;
-/** Loaded on first use, so test runs that need no emulator never compile it. */
+/** Loaded once, when the test server starts. */
 function loadEmulator() {
   if (!loaded) {
     register();
@@ -58,6 +58,11 @@ export function emulatorPlugin() {
     async executeCommand({ command, payload }) {
       const run = commands[command];
       return run ? run(payload) : undefined;
+    },
+    // Compiling the emulator takes seconds on a busy machine: do it while the
+    // test server starts, not inside the first test's hook.
+    async serverStart() {
+      await loadEmulator();
     },
     async serverStop() {
       await Promise.all([...running.values()].map((started) => started.close()));

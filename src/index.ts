@@ -1,0 +1,15 @@
+/**
+ * The npm entry: importing it registers `<pubnet-adslot>`,
+ * `<pubnet-product-grid>` and `<pubnet-offer-link>` (guarded: a tag another
+ * copy already owns is kept, with one warning). The classes, `configure` and
+ * the event types are re-exported for typed use.
+ */
+import './components/adslot/define.js';
+import './components/product-grid/define.js';
+import './components/offer-link/define.js';
+
+export { PubnetAdslot } from './components/adslot/adslot.js';
+export { PubnetProductGrid } from './components/product-grid/product-grid.js';
+export { PubnetOfferLink } from './components/offer-link/offer-link.js';
+export { configure, type PubnetOptions } from './components/shared/options.js';
+export type { PubnetEventMap } from './components/shared/events.js';

@@ -1,0 +1,77 @@
+import { expect } from '@open-wc/testing';
+import { resolveOption } from '../../src/components/shared/options.js';
+import { installGlobal } from '../../src/embed/global.js';
+import { start } from '../../src/embed/start.js';
+import { host, scriptTag as script } from './host.js';
+
+describe('window.Pubnet', () => {
+  beforeEach(() => {
+    delete window.Pubnet;
+  });
+  after(() => {
+    delete window.Pubnet;
+  });
+
+  it('gives the page version and configure()', () => {
+    const global = installGlobal('1.2.3');
+    expect(window.Pubnet === global).to.equal(true);
+    expect(global.version).to.equal('1.2.3');
+    global.configure({ sid: 'from-configure' });
+    expect(resolveOption('sid', null)).to.equal('from-configure');
+    expect(resolveOption('sid', 'from-attribute')).to.equal('from-attribute');
+  });
+
+  it('keeps the first copy’s global when another copy or version loads', () => {
+    const first = installGlobal('1.0.0');
+    const second = installGlobal('2.0.0');
+    expect(second === first).to.equal(true);
+    expect(window.Pubnet!.version).to.equal('1.0.0');
+  });
+
+  it('cannot be altered by the page or a later copy', () => {
+    const global = installGlobal('1.0.0');
+    expect(Object.isFrozen(global)).to.equal(true);
+  });
+});
+
+describe('start (one execution of the bundle)', () => {
+  beforeEach(() => {
+    delete window.Pubnet;
+  });
+  after(() => {
+    delete window.Pubnet;
+  });
+
+  it('takes the script tag’s data-* as the lowest-priority options and renders its slot', () => {
+    const tag = script({ api: 'https://script.example/', config: 'slot-1' });
+    host(tag);
+    start(tag, '9.9.9');
+    expect(window.Pubnet!.version).to.equal('9.9.9');
+    expect(resolveOption('api', null)).to.equal('https://script.example/');
+    window.Pubnet!.configure({ api: 'https://configured.example/' });
+    expect(resolveOption('api', null)).to.equal('https://configured.example/');
+    expect(resolveOption('api', 'https://attribute.example/')).to.equal(
+      'https://attribute.example/',
+    );
+    expect(tag.nextElementSibling?.localName).to.equal('pubnet-adslot');
+  });
+
+  it('never throws into the page, and says why it stopped', () => {
+    const tag = script({ config: 'slot-1' });
+    host(tag);
+    tag.after = () => {
+      throw new Error('boom');
+    };
+    const warn = console.warn;
+    const warnings: unknown[][] = [];
+    console.warn = (...args: unknown[]) => warnings.push(args);
+    try {
+      expect(() => start(tag, '1.0.0')).not.to.throw();
+    } finally {
+      console.warn = warn;
+    }
+    expect(warnings).to.have.length(1);
+    expect(String(warnings[0]![0])).to.contain('pubnet-widgets');
+    expect(window.Pubnet!.version).to.equal('1.0.0');
+  });
+});
