@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import typescript from '@rollup/plugin-typescript';
 import resolve from '@rollup/plugin-node-resolve';
 import terser from '@rollup/plugin-terser';
+import { minifyTemplates } from './scripts/minify-templates.mjs';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 
@@ -108,7 +109,18 @@ export default [
         declaration: false,
         sourceMap: true,
       }),
-      terser({ ecma: 2020, module: false, format: { comments: false } }),
+      minifyTemplates(),
+      terser({
+        ecma: 2020,
+        module: false,
+        toplevel: true,
+        compress: { passes: 3, unsafe_arrows: true, unsafe_methods: true },
+        // Our internal members (and only those) start with `_` and a letter:
+        // never a public property, an attribute, a field of the API's JSON (but
+        // `_version`, kept by name) or Lit's own (`_$…`).
+        mangle: { properties: { regex: /^_[a-z]/, reserved: ['_version'] } },
+        format: { comments: false },
+      }),
       cdnBudget,
     ],
   },

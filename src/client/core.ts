@@ -80,8 +80,7 @@ const JSON_TYPE = 'application/json';
  * (`createClient` checks them all).
  * @throws TypeError naming `baseUrl` when it is not an absolute http(s) URL.
  */
-export function createCore(options: CoreOptions): Core {
-  const o = options;
+export function createCore(o: CoreOptions): Core {
   const base = normalizeBase(o.baseUrl);
   warnToken(o.token, o.origin, o.warn);
   const timeout = o.timeout ?? 1e4;
@@ -103,19 +102,15 @@ export function createCore(options: CoreOptions): Core {
     const store = cacheable ? o.cache : undefined;
     const hit = store?.get(key);
     if (hit !== undefined) return hit;
+    const retried = policy.methods.includes(method) || route.idempotent;
 
-    // One attempt: the caller's signal and the timeout both abort it.
+    // One attempt: the caller's signal and the timeout both abort it (`c`
+    // aborted while the caller's signal is not: the timeout).
     const attempt = async (signal?: AbortSignal) => {
       signal?.throwIfAborted();
       const c = new AbortController();
       const stop = () => c.abort();
-      let timedOut: unknown;
-      const id =
-        timeout &&
-        t.setTimeout(() => {
-          timedOut = 1;
-          stop();
-        }, timeout);
+      const id = timeout && t.setTimeout(stop, timeout);
       signal?.addEventListener('abort', stop);
       let res: Response;
       let text: string;
@@ -125,7 +120,7 @@ export function createCore(options: CoreOptions): Core {
       } catch (e) {
         throw signal?.aborted
           ? signal.reason
-          : timedOut
+          : c.signal.aborted
             ? new TimeoutError(info, timeout as number)
             : new NetworkError(info, e);
       } finally {
@@ -149,8 +144,7 @@ export function createCore(options: CoreOptions): Core {
           return value;
         } catch (e) {
           if (signal?.aborted) throw signal.reason;
-          if (!(policy.methods.includes(method) || route.idempotent)) throw e;
-          wait = retryDelay(policy, e, n, t.now(), o.random ?? Math.random);
+          wait = retried ? retryDelay(policy, e, n, t.now(), o.random ?? Math.random) : -1;
           if (wait < 0) throw e;
         }
         await sleep(wait, t, signal);

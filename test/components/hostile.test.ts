@@ -82,8 +82,8 @@ describe('hostile feed data', () => {
     const view: CardView = {
       target: '_blank',
       cta: 'Shop now',
-      price: true,
-      brand: true,
+      show_price: true,
+      show_brand: true,
       layout: 'grid',
       columns: 4,
       limit: 8,

@@ -1,18 +1,17 @@
-import { css } from 'lit';
+import { css } from '../shared/base-element.js';
 
 /**
  * The wait before the config is known, and the `manual` canvas: drawn at its
- * own size and scaled by `--s` (set from the element's width), so creatives
- * keep their layout.
+ * own size (`--w`×`--h`) and scaled by `--s` (set from the element's width), so
+ * creatives keep their layout. The scaled box is the widgets' containing block.
  */
-// The CSS ships as written (Lit does not minify it), hence one rule per line.
 // prettier-ignore
 export const adslotStyles = css`
 .wait{min-height:var(--pubnet-slot-min-height,250px)}
-.cv{position:relative;width:calc(var(--w)*var(--s,1)*1px);height:calc(var(--h)*var(--s,1)*1px);overflow:hidden}
-.in{position:absolute;width:calc(var(--w)*1px);height:calc(var(--h)*1px);transform:scale(var(--s,1));transform-origin:0 0}
-.it{position:absolute}
-.it>*{display:flex;width:100%;height:100%;align-items:center;justify-content:center;text-decoration:none}
+.cv{width:calc(var(--w)*var(--s,1));height:calc(var(--h)*var(--s,1));overflow:hidden}
+.in{width:var(--w);height:var(--h);transform:scale(var(--s,1));transform-origin:0 0}
+.it{position:absolute;box-sizing:border-box}
+.it>*{display:grid;place-items:center;width:100%;height:100%;text-decoration:none}
 .it [part=button]{margin:0;align-self:center}
-iframe{display:block;width:100%;height:100%;border:0}
+iframe{width:100%;height:100%;border:0}
 `;

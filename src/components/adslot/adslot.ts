@@ -1,14 +1,15 @@
-import { html, type PropertyValues } from 'lit';
+import { html } from 'lit/html.js';
 import { parseAdslotConfig } from '../../client/adslot-config.js';
 import { adslotSearch } from '../../client/product-search.js';
 import { adslotGet } from '../../client/routes/adslots.js';
-import { productSearch } from '../../client/routes/products.js';
 import type { AdslotConfig, AdslotWidget } from '../../client/types.js';
 import { baseStyles } from '../shared/base.styles.js';
 import { cardStyles } from '../shared/card.styles.js';
-import { productList, usable, type Shown } from '../shared/product-card.js';
+import { CTA, productList } from '../shared/product-card.js';
+import type { PropertyValues } from '../shared/base-element.js';
 import { PubnetWidget, type LoadContext } from '../shared/widget-element.js';
 import { adslotStyles } from './adslot.styles.js';
+import { showCreative } from './creative-frame.js';
 import {
   bounds,
   itemOf,
@@ -70,12 +71,11 @@ export class PubnetAdslot extends PubnetWidget {
   declare adslot?: string;
 
   private _config?: AdslotConfig;
-  private _products?: Shown[];
   private _widgets?: AdslotWidget[];
   private _placed?: Placed[];
   private _resize?: ResizeObserver;
 
-  protected async load(context: LoadContext) {
+  protected async _fetch(context: LoadContext) {
     const { core, signal } = context;
     this._config = this._products = this._widgets = this._placed = undefined;
     const slot = await core.request(adslotGet, {
@@ -85,25 +85,12 @@ export class PubnetAdslot extends PubnetWidget {
     const c = (this._config = parseAdslotConfig(slot.config));
     // Without a key of its own, the slot's website is the one to credit.
     context.key ??= slot.website_details?.guid;
-    if (slot.type == 'manual') {
-      this._widgets = placeable(slot.widgets);
-      this.requestUpdate();
-      this.items = (this._placed = await loadPlaced(this._widgets, context)).map(itemOf);
-    } else {
-      this.requestUpdate();
-      const page = await core.request(productSearch, {
-        query: { key: context.key },
-        body: { page_size: 8, ...adslotSearch(slot) },
-        signal,
-      });
-      this._products = usable(page?.results, c.limit ?? 8);
-      this.items = this._products.map((product) => ({ product }));
-    }
-    return this.items.length;
-  }
-
-  protected override slotId() {
-    return this.adslot ?? null;
+    const ws = slot.type == 'manual' && (this._widgets = placeable(slot.widgets));
+    // The layout is known: shown (the skeleton, or the empty canvas) while the rest loads.
+    this.requestUpdate();
+    if (!ws) return this._search(context, { page_size: 8, ...adslotSearch(slot) }, c.limit ?? 8);
+    this._items = (this._placed = await loadPlaced(ws, context)).map(itemOf);
+    return this._items.length;
   }
 
   override disconnectedCallback() {
@@ -116,38 +103,32 @@ export class PubnetAdslot extends PubnetWidget {
     super.updated(changed);
     const ws = this._widgets;
     if (!ws?.length) return;
+    for (const f of this.shadowRoot!.querySelectorAll('iframe'))
+      showCreative(f, this._placed![+f.parentElement!.dataset.i!][0].embed_code!);
     // Scale the canvas down to the width there is (never up), now and on resize.
     const fit = () =>
-      this.renderRoot
-        .querySelector<HTMLElement>('.cv')
-        ?.style.setProperty('--s', '' + Math.min(1, this.clientWidth / bounds(ws)[0]));
+      this.shadowRoot!.querySelector<HTMLElement>('.cv')?.style.setProperty(
+        '--s',
+        '' + Math.min(1, this.clientWidth / bounds(ws)[0]),
+      );
     (this._resize ??= new ResizeObserver(fit)).observe(this);
     fit();
   }
 
-  protected content() {
+  protected _content() {
     const c = this._config;
     if (!c) return html`<div class="wait"></div>`;
-    const target = this.target ?? '_blank';
-    const cta = c.cta ?? 'Shop now';
-    return html`${this.label(c.disclosure)}${
+    const target = this._target();
+    return html`${this._label(c.disclosure)}${
       this._widgets
         ? manualCanvas(
             this._widgets,
             this._placed,
             target,
-            cta,
+            c.cta ?? CTA,
             this.disclosure || c.disclosure || 'Ad',
           )
-        : productList(this._products, {
-            target,
-            cta,
-            price: c.show_price ?? true,
-            brand: c.show_brand ?? true,
-            layout: c.layout ?? 'grid',
-            columns: c.columns ?? 4,
-            limit: c.limit ?? 8,
-          })
+        : productList(this._products, { ...c, target })
     }`;
   }
 }

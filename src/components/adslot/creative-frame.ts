@@ -8,9 +8,6 @@
  * `TrustedHTML`: the one policy, `pubnet-creative`, passes the creative through
  * unchanged and is used for nothing else; the sandbox is what makes it safe.
  */
-import { html, type TemplateResult } from 'lit';
-import { apply } from '../shared/element-part.js';
-
 interface Policy {
   createHTML(input: string): unknown;
 }
@@ -33,19 +30,16 @@ function trusted(html: string): string {
 
 const shown = new WeakMap<Element, string>();
 
-/** A sandboxed frame showing `code`; `title` names it for screen readers. */
-export const creativeFrame = (code: string, title: string): TemplateResult =>
-  html`<iframe
-    sandbox="allow-popups allow-popups-to-escape-sandbox"
-    title=${title}
-    ${apply((el) => {
-      // Only when it changed: every assignment reloads the frame.
-      if (shown.get(el) === code) return;
-      shown.set(el, code);
-      try {
-        (el as HTMLIFrameElement).srcdoc = trusted('<base target="_blank">' + code);
-      } catch {
-        // Trusted Types refused the plain string: an empty frame, not an error in the page.
-      }
-    })}
-  ></iframe>`;
+/**
+ * Shows `code` in `frame`, an `<iframe sandbox>` of the slot's template (see
+ * `manualCanvas`), and only when it changed: every assignment reloads the frame.
+ */
+export function showCreative(frame: HTMLIFrameElement, code: string): void {
+  if (shown.get(frame) === code) return;
+  shown.set(frame, code);
+  try {
+    frame.srcdoc = trusted('<base target="_blank">' + code);
+  } catch {
+    // Trusted Types refused the plain string: an empty frame, not an error in the page.
+  }
+}

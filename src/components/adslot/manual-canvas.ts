@@ -5,15 +5,17 @@
  * aspect ratio kept. Banners and HTML go in sandboxed frames; products and
  * offers are links (showing the call to action) to their `url`, or to a
  * tracking link asked for with their `token` when `url` is empty.
+ *
+ * Strict CSP (`style-src 'self'`) forbids `style` attributes; positions and
+ * sizes are set through CSSOM (`.style` property bindings, i.e. `cssText`),
+ * which it allows.
  */
-import { html, type TemplateResult } from 'lit';
+import { html, type TemplateResult } from 'lit/html.js';
 import { offerTrackingLink } from '../../client/routes/offers.js';
 import { productTrackingLink } from '../../client/routes/products.js';
 import type { AdslotWidget } from '../../client/types.js';
-import { cssProps } from '../shared/element-part.js';
 import { httpUrl } from '../shared/safe-url.js';
 import type { Item, LoadContext } from '../shared/widget-element.js';
-import { creativeFrame } from './creative-frame.js';
 
 /** A placed widget and its link (none for a creative). */
 export type Placed = [AdslotWidget, (string | null)?];
@@ -66,7 +68,11 @@ export async function loadPlaced(
 export const itemOf = ([w]: Placed): Item =>
   w.item_type == 'product' ? { product: { id: w.token } } : { offer: w };
 
-/** The canvas and its widgets (none yet while `placed` is undefined). */
+/**
+ * The canvas and its widgets (none yet while `placed` is undefined). A
+ * creative's `<iframe sandbox>` gets its `srcdoc` from the slot after each
+ * update (`showCreative`); `title` names the frames for screen readers.
+ */
 export function manualCanvas(
   ws: AdslotWidget[],
   placed: Placed[] | undefined,
@@ -75,23 +81,23 @@ export function manualCanvas(
   title: string,
 ): TemplateResult {
   const [w, h] = bounds(ws);
-  return html`<div class="cv" ${cssProps({ '--w': w, '--h': h })}>
+  return html`<div class="cv" .style=${`--w:${w}px;--h:${h}px`}>
     <div class="in">
       ${placed?.map(
         ([w, href], i) =>
           html`<div
             part="card"
             class="card it"
-            ${cssProps({
-              left: px(w.x) + 'px',
-              top: px(w.y) + 'px',
-              width: px(w.width) + 'px',
-              height: px(w.height) + 'px',
-            })}
+            .style=${`left:${px(w.x)}px;top:${px(w.y)}px;width:${px(w.width)}px;height:${px(w.height)}px`}
           >
             ${
               creative(w)
-                ? html`<div data-i=${i}>${creativeFrame(w.embed_code!, title)}</div>`
+                ? html`<div data-i=${i}>
+                    <iframe
+                      sandbox="allow-popups allow-popups-to-escape-sandbox"
+                      title=${title}
+                    ></iframe>
+                  </div>`
                 : html`<a
                     part="card"
                     data-i=${i}

@@ -1,7 +1,6 @@
-import { css } from 'lit';
+import { css } from '../shared/base-element.js';
 
 /** Inline, in the page's own font and colour: it sits in running text. */
-// The CSS ships as written (Lit does not minify it), hence one rule per line.
 // prettier-ignore
 export const offerLinkStyles = css`
 :host{display:inline;color:inherit;font:inherit}

@@ -1,4 +1,4 @@
-import { html, nothing } from 'lit';
+import { html, nothing } from 'lit/html.js';
 import { offerTrackingLink } from '../../client/routes/offers.js';
 import { attr } from '../shared/attributes.js';
 import { baseStyles } from '../shared/base.styles.js';
@@ -51,36 +51,34 @@ export class PubnetOfferLink extends PubnetWidget {
   declare deepLink?: string;
 
   private _href?: string;
-  private _own = false;
   private _original?: string | null;
   private _passing = false;
 
   constructor() {
     super();
-    const now = () => this.start?.();
-    this.addEventListener('pointerover', now);
-    this.addEventListener('focusin', now);
+    for (const type of ['pointerover', 'focusin'])
+      this.addEventListener(type, () => this._start?.());
   }
 
-  protected async load({ core, key, sid, signal }: LoadContext) {
+  protected async _fetch({ core, key, sid, signal }: LoadContext) {
     const a = this.querySelector('a');
-    this._own = !a;
     if (a && this._original === undefined) this._original = a.getAttribute('href');
     this._href = undefined;
     try {
-      const answer = await core.request(offerTrackingLink, {
-        params: { uuid: this.offer! },
-        body: { website: key, sid, deep_link: this.deepLink },
-        signal,
-      });
-      const href = answer?.tracking_link;
+      const href = (
+        await core.request(offerTrackingLink, {
+          params: { uuid: this.offer! },
+          body: { website: key, sid, deep_link: this.deepLink },
+          signal,
+        })
+      )?.tracking_link;
       if (!httpUrl(href)) throw new Error('pubnet-widgets: no usable tracking link');
       this._href = href;
-      this.items = [{ offer: this.offer }];
+      this._items = [{ offer: this.offer }];
       if (a) {
         a.href = href;
         a.relList.add('sponsored', 'noopener');
-        a.target = this.target ?? '_blank';
+        a.target = this._target();
       }
       return 1;
     } catch (e) {
@@ -90,21 +88,21 @@ export class PubnetOfferLink extends PubnetWidget {
   }
 
   /** Failing leaves the original link in place: never collapse. */
-  protected override failed() {
+  protected override _failed() {
     return 'error';
   }
 
-  protected override targets(): [Element, Item][] {
-    return this._href ? [[this, this.items[0]]] : [];
+  protected override _targets(): [Element, Item][] {
+    return this._href ? [[this, this._items[0]]] : [];
   }
 
-  protected override async clicked(e: Event) {
-    const a = this.querySelector('a') ?? this.renderRoot.querySelector('a');
+  protected override async _click(e: Event) {
+    const a = this.querySelector('a') ?? this.shadowRoot!.querySelector('a');
     if (this._passing || e.defaultPrevented || !a || !e.composedPath().includes(a)) return;
     if (this.state == 'loading') {
       // Not known yet: hold the click for at most about a second.
       e.preventDefault();
-      this.start?.();
+      this._start?.();
       await new Promise((go) => {
         setTimeout(go, 1e3);
         this.addEventListener('pubnet-load', go, { once: true });
@@ -118,18 +116,19 @@ export class PubnetOfferLink extends PubnetWidget {
     emit(this, 'pubnet-click', { href: a.getAttribute('href') ?? '', offer: this.offer });
   }
 
-  protected content() {
+  /** The publisher's anchor, slotted; with none, the element's own around the content. */
+  protected _content() {
     return html`${
-      this._own
-        ? html`<a
+      this.querySelector('a')
+        ? html`<slot></slot>`
+        : html`<a
             part="link"
             href=${this._href ?? nothing}
             rel="sponsored noopener"
-            target=${this.target ?? '_blank'}
+            target=${this._target()}
             ><slot></slot
           ></a>`
-        : html`<slot></slot>`
-    }${this.label()}`;
+    }${this._label()}`;
   }
 }
 

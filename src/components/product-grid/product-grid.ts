@@ -1,10 +1,9 @@
-import { html } from 'lit';
+import { html } from 'lit/html.js';
 import { buildSearch } from '../../client/product-search.js';
-import { productSearch } from '../../client/routes/products.js';
 import { num, oneOf } from '../shared/attributes.js';
 import { baseStyles } from '../shared/base.styles.js';
 import { cardStyles } from '../shared/card.styles.js';
-import { productList, usable, type Shown } from '../shared/product-card.js';
+import { productList, type CardView } from '../shared/product-card.js';
 import { PubnetWidget, type LoadContext } from '../shared/widget-element.js';
 
 /** The orderings the API knows (api-contract §5). */
@@ -85,13 +84,11 @@ export class PubnetProductGrid extends PubnetWidget {
   /** `grid` (default) or `list`. */
   declare layout?: string;
 
-  private _products?: Shown[];
-
-  protected async load({ core, key, signal }: LoadContext) {
+  protected _fetch(context: LoadContext) {
     const limit = this.limit ?? 8;
-    const page = await core.request(productSearch, {
-      query: { key },
-      body: buildSearch({
+    return this._search(
+      context,
+      buildSearch({
         query: this.query,
         brand: this.brand,
         category: this.category,
@@ -102,22 +99,16 @@ export class PubnetProductGrid extends PubnetWidget {
         ordering: this.ordering ?? '-score',
         pageSize: limit,
       }),
-      signal,
-    });
-    this._products = usable(page?.results, limit);
-    this.items = this._products.map((product) => ({ product }));
-    return this.items.length;
+      limit,
+    );
   }
 
-  protected content() {
-    return html`${this.label()}${productList(this._products, {
-      target: this.target ?? '_blank',
-      cta: 'Shop now',
-      price: true,
-      brand: true,
-      layout: this.layout ?? 'grid',
-      columns: this.columns ?? 4,
-      limit: this.limit ?? 8,
+  protected _content() {
+    return html`${this._label()}${productList(this._products, {
+      target: this._target(),
+      layout: this.layout as CardView['layout'],
+      columns: this.columns,
+      limit: this.limit,
     })}`;
   }
 }

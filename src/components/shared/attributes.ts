@@ -3,7 +3,8 @@
  * falls back to `configure()`, the script tag or its default) with one console
  * warning naming the attribute. Nothing is ever thrown into the page.
  */
-import type { PropertyDeclaration } from 'lit';
+import type { PropertyDeclaration } from './base-element.js';
+import { warn } from './events.js';
 
 /** An attribute `name` whose value goes through `parse` (`null` or `undefined`: invalid). */
 export const attr = <T>(
@@ -11,11 +12,7 @@ export const attr = <T>(
   parse: (v: string) => T | null | undefined,
 ): PropertyDeclaration => ({
   attribute: name,
-  converter: (v) => {
-    const value = v == null ? undefined : parse(v);
-    if (value == null && v != null) console.warn(`pubnet-widgets: ignoring ${name}="${v}"`);
-    return value ?? undefined;
-  },
+  converter: (v) => (v == null ? undefined : (parse(v) ?? warn(`ignoring ${name}="${v}"`))),
 });
 
 /** A number; `lo`/`hi` clamp it (rounded to an integer). */

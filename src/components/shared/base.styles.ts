@@ -1,11 +1,10 @@
-import { css } from 'lit';
+import { css } from './base-element.js';
 
 /**
  * Colours, font and the disclosure label of every widget, light and dark.
  * A `--pubnet-*` property the page sets wins in both schemes; the short
  * internal names (`--b`, `--f`…) keep the shipped CSS small.
  */
-// The CSS ships as written (Lit does not minify it), hence one rule per line.
 // prettier-ignore
 export const baseStyles = css`
 :host{--b:var(--pubnet-bg,#fff);--f:var(--pubnet-fg,#1f1f1f);--m:var(--pubnet-muted,#5f6368);--a:var(--pubnet-accent,#0b57d0);--o:var(--pubnet-accent-fg,#fff);--l:var(--pubnet-border,#dadce0);--s:var(--pubnet-sale,#b3261e);--g:var(--pubnet-gap,12px);--r:var(--pubnet-radius,8px);display:block;color:var(--f);font:var(--pubnet-font,14px/1.3 system-ui,sans-serif)}

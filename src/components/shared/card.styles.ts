@@ -1,31 +1,30 @@
-import { css } from 'lit';
+import { css } from './base-element.js';
 
 /**
- * Product cards and their list. A card has a fixed height (a square image box
- * and a text box of fixed height), so the skeleton has the final size.
- * Columns: at most `--c` (the `columns` option), fewer when a column would be
- * narrower than `--pubnet-card-min-width`.
+ * Product cards (each card is its `<li>`) and their list. A card has a fixed
+ * height (a square image box and a text box of fixed height), so the skeleton
+ * has the final size. Columns: at most `--c` (the `columns` option), fewer
+ * when a column would be narrower than `--pubnet-card-min-width`.
  */
-// The CSS ships as written (Lit does not minify it), hence one rule per line.
 // prettier-ignore
 export const cardStyles = css`
 ul{display:grid;grid-template-columns:repeat(auto-fill,minmax(max(var(--pubnet-card-min-width,150px),(100% - (var(--c) - 1)*var(--g))/var(--c)),1fr));gap:var(--g);margin:0;padding:0;list-style:none}
-.list{grid-template-columns:1fr}
-.carousel{grid-template-columns:none;grid-auto-flow:column;grid-auto-columns:var(--pubnet-card-min-width,150px);overflow-x:auto;scroll-snap-type:x mandatory}
-li{min-width:0;scroll-snap-align:start}
-.card{position:relative;display:flex;flex-direction:column;box-sizing:border-box;height:100%;overflow:hidden;border:1px solid var(--l);border-radius:var(--r);background:var(--b);color:inherit}
-.img{display:block;flex:none;aspect-ratio:1;background:var(--l)}
+.list{grid:none/1fr}
+.carousel{grid:none/auto-flow var(--pubnet-card-min-width,150px);overflow-x:auto;scroll-snap-type:x mandatory}
+.card{position:relative;display:flex;flex-flow:column;min-width:0;overflow:hidden;border:1px solid var(--l);border-radius:var(--r);background:var(--b);scroll-snap-align:start}
+.img{flex:none;aspect-ratio:1;background:var(--l)}
 img{display:block;width:100%;height:100%;object-fit:contain;background:#fff}
-.txt{display:flex;flex-direction:column;gap:2px;height:7.4em;padding:8px;overflow:hidden}
-.list .card{flex-direction:row;height:var(--pubnet-image-size,96px)}
+.txt{display:flex;flex-flow:column;gap:2px;height:7.4em;padding:8px;overflow:hidden}
+.list .card{flex-flow:row;height:var(--pubnet-image-size,96px)}
 .list .img{width:var(--pubnet-image-size,96px)}
 .list .txt{flex:1;height:auto}
-[part=title]{display:-webkit-box;overflow:hidden;-webkit-box-orient:vertical;-webkit-line-clamp:2;color:inherit;font-weight:600;text-decoration:none}
+[part=title]{display:-webkit-box;overflow:hidden;-webkit-box-orient:vertical;-webkit-line-clamp:2;color:inherit}
+[part=title],ins{font-weight:600;text-decoration:none}
 [part=title]:after{content:"";position:absolute;inset:0}
 .card:hover [part=title]{text-decoration:underline}
 .card:has(:focus-visible){outline:2px solid var(--a);outline-offset:2px}
 [part=brand],del{color:var(--m)}
-ins{color:var(--s);font-weight:600;text-decoration:none}
+ins{color:var(--s)}
 [part=button]{align-self:start;margin-top:auto;padding:2px 10px;border-radius:var(--r);background:var(--a);color:var(--o)}
 .sk{opacity:.5}
 .pad{visibility:hidden}

@@ -1,3 +1,5 @@
+import { warn as warnPage } from './events.js';
+
 const warned = new Set<string>();
 
 /**
@@ -8,17 +10,14 @@ const warned = new Set<string>();
 export function defineElement(
   tag: string,
   ctor: CustomElementConstructor,
-  warn: (message: string) => void = console.warn,
+  warn: (message: string) => void = warnPage,
 ): void {
   const registry = globalThis.customElements;
   if (!registry) return;
   const existing = registry.get(tag);
-  if (!existing) {
-    registry.define(tag, ctor);
-    return;
-  }
-  if (existing !== ctor && !warned.has(tag)) {
+  if (!existing) registry.define(tag, ctor);
+  else if (existing !== ctor && !warned.has(tag)) {
     warned.add(tag);
-    warn(`pubnet-widgets: <${tag}> is already defined by another copy or version; keeping it.`);
+    warn(`<${tag}> is already defined by another copy or version; keeping it.`);
   }
 }

@@ -10,6 +10,9 @@ export interface PubnetEventMap {
   'pubnet-impression': { product?: unknown; offer?: unknown };
 }
 
+/** The one console warning helper of the widgets: `pubnet-widgets: <message>`; gives `undefined`. */
+export const warn = (message: string): undefined => void console.warn('pubnet-widgets: ' + message);
+
 /** Fires a widget event: always `bubbles` and `composed`, so the page can listen anywhere. */
 export function emit<K extends keyof PubnetEventMap>(
   target: EventTarget,

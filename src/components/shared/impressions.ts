@@ -4,6 +4,7 @@
  * batched so that a page sends at most one stats request per second, and what
  * is left on `pagehide` or when the page is hidden, with `keepalive`.
  */
+import { defaultTimers, type Timers } from '../../client/delay.js';
 import { productStats } from '../../client/routes/products.js';
 import { coreFor } from './api.js';
 
@@ -37,9 +38,15 @@ export interface StatsTarget {
   adslot: string | null;
 }
 
+/**
+ * The timers of the batching: the client's defaults (bound at call time).
+ * Tests replace `timers` to run the batches step by step, without waiting.
+ */
+export const batching: { timers: Timers } = { timers: defaultTimers };
+
 // One batch per api + token + key + ad slot: the body names one website and one slot.
 const batches = new Map<string, [StatsTarget, string[]]>();
-let timer: ReturnType<typeof setTimeout> | undefined;
+let timer: unknown;
 let listening = false;
 
 function send([t, products]: [StatsTarget, string[]], keepalive?: boolean) {
@@ -59,12 +66,12 @@ function tick() {
     send(batch);
     break;
   }
-  if (batches.size) timer = setTimeout(tick, 1e3);
+  if (batches.size) timer = batching.timers.setTimeout(tick, 1e3);
 }
 
 /** The page is going away: everything now, with `keepalive` so it survives the unload. */
 function flush() {
-  clearTimeout(timer);
+  batching.timers.clearTimeout(timer);
   timer = undefined;
   for (const batch of batches.values()) send(batch, true);
   batches.clear();
@@ -76,7 +83,7 @@ export function countView(t: StatsTarget, id: string): void {
   let batch = batches.get(key);
   if (!batch) batches.set(key, (batch = [t, []]));
   batch[1].push(id);
-  timer ??= setTimeout(tick, 1e3);
+  timer ??= batching.timers.setTimeout(tick, 1e3);
   if (!listening) {
     listening = true;
     addEventListener('pagehide', flush);

@@ -1,34 +1,20 @@
 /**
- * Resolves once `element` is within `margin` of the viewport, so a widget
+ * Resolves once `element` is within 300 px of the viewport, so a widget
  * below the fold costs nothing until the reader scrolls towards it. Rejects
  * with the signal's reason when aborted (the element was disconnected).
  */
-export function nearViewport(
-  element: Element,
-  signal: AbortSignal,
-  margin = '300px',
-): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal.aborted) return reject(signal.reason);
-    if (typeof IntersectionObserver === 'undefined') return resolve();
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) {
-          done();
-          resolve();
-        }
-      },
-      { rootMargin: margin },
-    );
-    const abort = () => {
-      done();
-      reject(signal.reason);
-    };
-    const done = () => {
+export const nearViewport = (element: Element, signal: AbortSignal): Promise<void> =>
+  new Promise((resolve, reject) => {
+    signal.throwIfAborted();
+    // Resolves with `signal.reason`, which is `undefined` until it aborts.
+    const done = (settle: (reason?: unknown) => void) => {
       observer.disconnect();
-      signal.removeEventListener('abort', abort);
+      settle(signal.reason);
     };
-    signal.addEventListener('abort', abort, { once: true });
+    const observer = new IntersectionObserver(
+      (entries) => entries.some((entry) => entry.isIntersecting) && done(resolve as () => void),
+      { rootMargin: '300px' },
+    );
+    signal.addEventListener('abort', () => done(reject));
     observer.observe(element);
   });
-}

@@ -23,17 +23,17 @@ export interface PubnetOptions {
 type PageOption = 'api' | 'key' | 'sid';
 const names = ['api', 'key', 'sid'] as const;
 
-let configured: PubnetOptions = {};
+const configured: PubnetOptions = {};
 let fromScript: PubnetOptions = {};
 
 /** Reads `data-api`, `data-key` and `data-sid` of the script tag that loaded the bundle. */
 export function readScriptOptions(script: HTMLOrSVGScriptElement | null): PubnetOptions {
   const options: PubnetOptions = {};
-  if (!(script instanceof HTMLScriptElement)) return options;
-  for (const name of names) {
-    const value = script.dataset[name];
-    if (value) options[name] = value;
-  }
+  if (script instanceof HTMLScriptElement)
+    for (const name of names) {
+      const value = script.dataset[name];
+      if (value) options[name] = value;
+    }
   return options;
 }
 
@@ -41,20 +41,20 @@ export function setScriptOptions(options: PubnetOptions): void {
   fromScript = { ...fromScript, ...options };
 }
 
+const bad = (what: string) => {
+  throw new TypeError('Pubnet.configure: ' + what);
+};
+
 /** `Pubnet.configure()`: later calls override earlier ones, option by option. */
 export function configure(options: PubnetOptions): void {
-  if (options === null || typeof options !== 'object') {
-    throw new TypeError('Pubnet.configure(options): options must be an object');
-  }
+  if (!options || typeof options != 'object') bad('options must be an object');
   for (const name of [...names, 'token', 'deadline'] as const) {
     const value = options[name];
-    if (value === undefined) continue;
     const number = name == 'deadline';
-    if (number ? !((value as number) > 0) : typeof value !== 'string') {
-      const want = number ? 'a positive number' : 'a string';
-      throw new TypeError(`Pubnet.configure(options): option "${name}" must be ${want}`);
-    }
-    configured = { ...configured, [name]: value };
+    if (value === undefined) continue;
+    if (number ? !((value as number) > 0) : typeof value != 'string')
+      bad(`option "${name}" must be ${number ? 'a positive number' : 'a string'}`);
+    (configured as Record<string, unknown>)[name] = value;
   }
 }
 

@@ -2,22 +2,20 @@
  * The one product card (and the list around it) of `<pubnet-product-grid>` and
  * of `filter` ad slots. Every API string goes through a text binding.
  */
-import { html, nothing, type TemplateResult } from 'lit';
+import { html, nothing, type TemplateResult } from 'lit/html.js';
 import { formatPrice } from '../../client/price.js';
-import type { Product } from '../../client/types.js';
-import { cssProps } from './element-part.js';
+import type { AdslotConfig, Product } from '../../client/types.js';
 import { httpUrl } from './safe-url.js';
 
-/** How cards are shown. */
-export interface CardView {
-  target: string;
-  cta: string;
-  price: boolean;
-  brand: boolean;
-  layout: string;
-  columns: number;
-  limit: number;
-}
+/**
+ * How cards are shown: an ad slot's display options (its parsed `config`),
+ * or the same from `<pubnet-product-grid>`'s attributes, with the link target.
+ * Defaults: `grid`, 4 columns, 8 cards, price and brand shown, "Shop now".
+ */
+export type CardView = AdslotConfig & { target: string };
+
+/** The call to action, by default. */
+export const CTA = 'Shop now';
 
 /** A product that can be shown: its `link` is an http(s) URL (the rest is checked when shown). */
 export type Shown = Product & { link: string };
@@ -61,15 +59,15 @@ function price({ price, sale_price: sale, discount: d }: Product) {
 }
 
 /**
- * One card; `i` numbers it within its shadow root (impressions, clicks). The
+ * One card (a list item); `i` numbers it within its shadow root (impressions, clicks). The
  * link holds only the title, so the title is its name; it covers the whole
  * card (`::after`), so the card is one target and one tab stop.
  */
 export function productCard(p: Shown, i: number, v: CardView): TemplateResult {
-  const title = text(p.title) || v.cta;
-  const img = p.images || {};
-  const src = [img.thumb_180, img.default].find(httpUrl);
-  return html`<div part="card" class="card">
+  const cta = v.cta ?? CTA;
+  const title = text(p.title) || cta;
+  const src = [p.images?.thumb_180, p.images?.default].find(httpUrl);
+  return html`<li part="card" class="card">
     <span class="img"
       >${
         src
@@ -87,30 +85,39 @@ export function productCard(p: Shown, i: number, v: CardView): TemplateResult {
     ><span class="txt"
       ><a part="title" data-i=${i} href=${p.link} rel="sponsored noopener" target=${v.target}
         >${title}</a
-      >${v.brand && p.brand ? html`<span part="brand">${text(p.brand)}</span>` : nothing}${
-        v.price ? price(p) : nothing
-      }<span part="button">${v.cta}</span></span
+      >${v.show_brand != false && p.brand ? html`<span part="brand">${text(p.brand)}</span>` : nothing}${
+        v.show_price != false ? price(p) : nothing
+      }<span part="button">${cta}</span></span
     >
-  </div>`;
+  </li>`;
 }
 
 const skeleton = (n: number, cls: string) =>
   Array.from(
     { length: n },
     () =>
-      html`<li class=${cls} aria-hidden="true">
-        <div class="card"><span class="img"></span><span class="txt"></span></div>
+      html`<li class="card ${cls}" aria-hidden="true">
+        <span class="img"></span><span class="txt"></span>
       </li>`,
   );
 
 /**
  * The list: cards, or while `items` is undefined the skeleton of `limit`
  * cards. Cards and skeleton have the same fixed size, and fewer results than
- * `limit` keep the missing places (empty), so nothing on the page moves.
+ * `limit` keep the missing places (empty, but for a carousel), so nothing on
+ * the page moves.
  */
-export const productList = (items: Shown[] | undefined, v: CardView): TemplateResult =>
-  html`<ul role="list" class=${v.layout} aria-busy=${!items} ${cssProps({ '--c': v.columns })}>
-    ${items?.map(
-      (p, i) => html`<li>${productCard(p, i, v)}</li>`,
-    )}${items ? v.layout != 'carousel' && skeleton(v.limit - items.length, 'pad') : skeleton(v.limit, 'sk')}
+export function productList(items: Shown[] | undefined, v: CardView): TemplateResult {
+  const limit = v.limit ?? 8;
+  return html`<ul
+    role="list"
+    class=${v.layout ?? 'grid'}
+    aria-busy=${!items}
+    .style=${'--c:' + (v.columns ?? 4)}
+  >
+    ${items?.map((p, i) => productCard(p, i, v))}${skeleton(
+      items ? (v.layout == 'carousel' ? 0 : limit - items.length) : limit,
+      items ? 'pad' : 'sk',
+    )}
   </ul>`;
+}

@@ -1,15 +1,14 @@
 /**
  * Feed data is hostile until proven otherwise: only absolute `http:` and
  * `https:` URLs may become links or images. Anything else (`javascript:`,
- * `data:`, relative paths, garbage) gives `null`, and the caller drops it.
+ * `data:`, relative paths, garbage, non-strings) gives `null`, and the caller
+ * drops it.
  */
 export function httpUrl(value: unknown): string | null {
-  if (typeof value !== 'string' || value === '') return null;
-  let url: URL;
   try {
-    url = new URL(value);
+    const { protocol, href } = new URL(value as string);
+    return typeof value == 'string' && /^https?:$/.test(protocol) ? href : null;
   } catch {
     return null;
   }
-  return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : null;
 }

@@ -1,10 +1,14 @@
-import { html, LitElement, type PropertyDeclarations, type PropertyValues } from 'lit';
+import { html } from 'lit/html.js';
 import type { Core } from '../../client/core.js';
+import { productSearch } from '../../client/routes/products.js';
+import type { ProductSearch } from '../../client/types.js';
 import { coreFor } from './api.js';
 import { attr } from './attributes.js';
+import { BaseElement, type PropertyDeclarations, type PropertyValues } from './base-element.js';
 import { emit, type PubnetEventMap } from './events.js';
 import { countView, unwatch, watch, type StatsTarget } from './impressions.js';
 import { nearViewport } from './near-viewport.js';
+import { usable, type Shown } from './product-card.js';
 import { jsOption, resolveOption } from './options.js';
 import { httpUrl } from './safe-url.js';
 
@@ -23,12 +27,12 @@ export interface LoadContext {
  * What the three widgets share: the common attributes, the load lifecycle
  * (nothing until near the viewport, one overall deadline, aborted when
  * disconnected or superseded), fallback or collapse, impressions and clicks.
- * Subclasses implement `load()` and `content()`.
+ * Subclasses implement `_fetch()` and `_content()`.
  *
  * Attribute changes after the first load abort the request in flight at once
  * and load again 50 ms after the last change.
  */
-export abstract class PubnetWidget extends LitElement {
+export abstract class PubnetWidget extends BaseElement {
   static override properties: PropertyDeclarations = {
     api: attr('api', httpUrl),
     key: {},
@@ -59,11 +63,13 @@ export abstract class PubnetWidget extends LitElement {
   declare state: string;
 
   /** The items shown, by their `data-i`. */
-  protected items: Item[] = [];
+  protected _items: Item[] = [];
+  /** The products shown (a grid or a `filter` slot). */
+  protected _products?: Shown[];
   /** Starts the waiting load now (an offer link the reader points at). */
-  protected start?: () => void;
-  private _run = 0;
-  private _abort?: AbortController;
+  protected _start?: () => void;
+  /** The current load's controller (`undefined` before the first load, `null` when stopped). */
+  private _abort?: AbortController | null;
   private _debounce?: ReturnType<typeof setTimeout>;
   private _seen = new Set<Item>();
   private _stats?: StatsTarget | '';
@@ -71,41 +77,53 @@ export abstract class PubnetWidget extends LitElement {
   constructor() {
     super();
     this.state = 'loading';
-    this.addEventListener('click', (e) => this.clicked(e));
+    this.addEventListener('click', (e) => this._click(e));
   }
 
   /** Fetches what to show; resolves with the number of items shown. */
-  protected abstract load(context: LoadContext): Promise<number>;
+  protected abstract _fetch(context: LoadContext): Promise<number>;
 
   /** What is shown unless the fallback is. */
-  protected abstract content(): unknown;
+  protected abstract _content(): unknown;
 
-  override render() {
-    return this.state == 'fallback' ? html`<slot name="fallback"></slot>` : this.content();
+  protected render() {
+    return this.state == 'fallback' ? html`<slot name="fallback"></slot>` : this._content();
+  }
+
+  /** One product search (`?key=`): its usable products, at most `limit`, are shown. */
+  protected async _search({ core, key, signal }: LoadContext, body: ProductSearch, limit: number) {
+    const page = await core.request(productSearch, { query: { key }, body, signal });
+    this._items = (this._products = usable(page?.results, limit)).map((product) => ({ product }));
+    return this._items.length;
+  }
+
+  /** Where links open. */
+  protected _target() {
+    return this.target ?? '_blank';
   }
 
   /** The label, unless the page or the ad slot hid it with `""`. */
-  protected label(fromConfig?: string) {
+  protected _label(fromConfig?: string) {
     const text = this.disclosure ?? fromConfig ?? 'Ad';
     return text && html`<span part="disclosure" class="ad">${text}</span>`;
   }
 
   /** A click on a shown item's link (not cancelled): `pubnet-click` with its exact `href`. */
-  protected clicked(e: Event) {
+  protected _click(e: Event) {
     const a =
       !e.defaultPrevented &&
       e
         .composedPath()
         .find((n): n is HTMLAnchorElement => n instanceof HTMLAnchorElement && !!n.dataset.i);
     if (a)
-      emit(this, 'pubnet-click', { href: a.getAttribute('href')!, ...this.items[+a.dataset.i!] });
+      emit(this, 'pubnet-click', { href: a.getAttribute('href')!, ...this._items[+a.dataset.i!] });
   }
 
   /** The shown items' elements, for impressions. */
-  protected targets(): [Element, Item][] {
-    return [...this.renderRoot.querySelectorAll<HTMLElement>('[data-i]')].map((el) => [
+  protected _targets(): [Element, Item][] {
+    return [...this.shadowRoot!.querySelectorAll<HTMLElement>('[data-i]')].map((el) => [
       el,
-      this.items[+el.dataset.i!],
+      this._items[+el.dataset.i!],
     ]);
   }
 
@@ -114,27 +132,26 @@ export abstract class PubnetWidget extends LitElement {
     if (this.hasUpdated) this._load();
   }
 
-  override disconnectedCallback() {
-    super.disconnectedCallback();
+  disconnectedCallback() {
     this._stop();
-    for (const [el] of this.targets()) unwatch(el);
+    for (const [el] of this._targets()) unwatch(el);
   }
 
   protected override updated(changed: PropertyValues) {
     // The first load waits for the first update, so that attributes set just
     // after creating the element count; after it, anything but `state` reloads.
-    if (!this._abort) this._load();
+    if (this._abort === undefined) this._load();
     else if (changed.size > +changed.has('state')) {
       this._stop();
       this._debounce = setTimeout(() => this._load(), 50);
     }
     if (this.state == 'ready')
-      for (const [el, item] of this.targets()) if (item) watch(el, () => this._impress(item));
+      for (const [el, item] of this._targets()) if (item) watch(el, () => this._impress(item));
   }
 
   private _stop() {
-    this._run++;
     this._abort?.abort();
+    this._abort = null;
     clearTimeout(this._debounce);
   }
 
@@ -142,13 +159,12 @@ export abstract class PubnetWidget extends LitElement {
     this._stop();
     // Shown again (a collapsed element never nears the viewport), content kept.
     this.state = 'loading';
-    const run = this._run;
     const abort = (this._abort = new AbortController());
     const { signal } = abort;
     let deadline: ReturnType<typeof setTimeout> | undefined;
     try {
       await new Promise<void>((go, fail) => {
-        this.start = go;
+        this._start = go;
         if (this.eager) go();
         else nearViewport(this, signal).then(go, fail);
       });
@@ -166,18 +182,24 @@ export abstract class PubnetWidget extends LitElement {
         sid: resolveOption('sid', this.sid),
         signal,
       };
-      const count = await this.load(context);
+      const count = await this._fetch(context);
+      // Superseded or stopped meanwhile: `_stop()` aborted it, and this throws.
       signal.throwIfAborted();
-      if (run != this._run) return;
-      // `load` may have found the key (an ad slot's own website).
+      // `_fetch` may have found the key (an ad slot's own website).
       const { key } = context;
-      this._stats = key && { api, key, token, adslot: this.slotId() };
-      this.state = count ? 'ready' : this.failed();
+      this._stats = key && {
+        api,
+        key,
+        token,
+        adslot: (this as { adslot?: string }).adslot ?? null,
+      };
+      this.state = count ? 'ready' : this._failed();
       this.requestUpdate();
       emit(this, 'pubnet-load', { count });
     } catch (error) {
-      if (run != this._run) return;
-      this.state = this.failed();
+      // Superseded by another load, or stopped: silently.
+      if (this._abort != abort) return;
+      this.state = this._failed();
       emit(this, 'pubnet-error', { error });
     } finally {
       clearTimeout(deadline);
@@ -185,7 +207,7 @@ export abstract class PubnetWidget extends LitElement {
   }
 
   /** The state after a failure or an empty answer. */
-  protected failed(): string {
+  protected _failed(): string {
     return this.querySelector(':scope > [slot=fallback]') ? 'fallback' : 'collapsed';
   }
 
@@ -195,10 +217,5 @@ export abstract class PubnetWidget extends LitElement {
     emit(this, 'pubnet-impression', item);
     const id = (item.product as { id?: unknown })?.id;
     if (this._stats && typeof id == 'string') countView(this._stats, id);
-  }
-
-  /** The ad slot the stats count for. */
-  protected slotId(): string | null {
-    return null;
   }
 }
