@@ -20,6 +20,5 @@ declare global {
  * Returns the global in force.
  */
 export function installGlobal(version: string): PubnetGlobal {
-  window.Pubnet ??= Object.freeze({ version, configure });
-  return window.Pubnet;
+  return (window.Pubnet ??= Object.freeze({ version, configure }));
 }

@@ -11,9 +11,8 @@
  * which it allows.
  */
 import { html, type TemplateResult } from 'lit/html.js';
-import { offerTrackingLink } from '../../client/routes/offers.js';
-import { productTrackingLink } from '../../client/routes/products.js';
 import type { AdslotWidget } from '../../client/types.js';
+import { trackingLink } from '../shared/api.js';
 import { httpUrl } from '../shared/safe-url.js';
 import type { Item, LoadContext } from '../shared/widget-element.js';
 
@@ -41,26 +40,15 @@ export const bounds = (ws: AdslotWidget[]): number[] => [
  * products and offers that have no `url`. Widgets with nothing to show (no
  * creative, no link) are left out.
  */
-export async function loadPlaced(
-  ws: AdslotWidget[],
-  { core, key, sid, signal }: LoadContext,
-): Promise<Placed[]> {
+export async function loadPlaced(ws: AdslotWidget[], context: LoadContext): Promise<Placed[]> {
   const link = async (w: AdslotWidget) => {
     if (creative(w) || httpUrl(w.url)) return w.url;
     const product = w.item_type == 'product';
-    if (!w.token || !(product || w.item_type == 'offer')) return;
-    const route = product ? productTrackingLink : offerTrackingLink;
-    const r = await core
-      .request(route, {
-        params: { id: w.token, uuid: w.token },
-        body: { website: key, sid },
-        signal,
-      })
-      .catch(() => null);
-    return httpUrl(r?.tracking_link) && r!.tracking_link;
+    if (w.token && (product || w.item_type == 'offer'))
+      return trackingLink(context, w.token, product).catch(() => null);
   };
   const placed = await Promise.all(ws.map(async (w): Promise<Placed> => [w, await link(w)]));
-  signal.throwIfAborted();
+  context.signal.throwIfAborted();
   return placed.filter(([w, href]) => creative(w) || httpUrl(href));
 }
 

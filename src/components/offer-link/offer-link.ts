@@ -1,5 +1,5 @@
 import { html, nothing } from 'lit/html.js';
-import { offerTrackingLink } from '../../client/routes/offers.js';
+import { trackingLink } from '../shared/api.js';
 import { attr } from '../shared/attributes.js';
 import { baseStyles } from '../shared/base.styles.js';
 import { emit } from '../shared/events.js';
@@ -60,19 +60,13 @@ export class PubnetOfferLink extends PubnetWidget {
       this.addEventListener(type, () => this._start?.());
   }
 
-  protected async _fetch({ core, key, sid, signal }: LoadContext) {
+  protected async _fetch(context: LoadContext) {
     const a = this.querySelector('a');
     if (a && this._original === undefined) this._original = a.getAttribute('href');
     this._href = undefined;
     try {
-      const href = (
-        await core.request(offerTrackingLink, {
-          params: { uuid: this.offer! },
-          body: { website: key, sid, deep_link: this.deepLink },
-          signal,
-        })
-      )?.tracking_link;
-      if (!httpUrl(href)) throw new Error('pubnet-widgets: no usable tracking link');
+      const href = await trackingLink(context, this.offer!, false, this.deepLink);
+      if (!href) throw new Error('pubnet-widgets: no usable tracking link');
       this._href = href;
       this._items = [{ offer: this.offer }];
       if (a) {
@@ -105,8 +99,8 @@ export class PubnetOfferLink extends PubnetWidget {
       this._start?.();
       await new Promise((go) => {
         setTimeout(go, 1e3);
-        this.addEventListener('pubnet-load', go, { once: true });
-        this.addEventListener('pubnet-error', go, { once: true });
+        for (const type of ['pubnet-load', 'pubnet-error'])
+          this.addEventListener(type, go, { once: true });
       });
       await this.updateComplete;
       this._passing = true;

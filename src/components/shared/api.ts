@@ -7,6 +7,10 @@
  */
 import { createCache } from '../../client/cache.js';
 import { createCore, type Core } from '../../client/core.js';
+import { offerTrackingLink } from '../../client/routes/offers.js';
+import { productTrackingLink } from '../../client/routes/products.js';
+import { httpUrl } from './safe-url.js';
+import type { LoadContext } from './widget-element.js';
 
 const cores = new Map<string, Core>();
 const cache = createCache();
@@ -34,4 +38,26 @@ export function coreFor(api: string, token?: string, keepalive?: boolean): Core 
       })),
     );
   return core;
+}
+
+/**
+ * The tracking link of a product (`id`) or, without `product`, of an offer
+ * (`uuid`), for the website `key` (the one request both `<pubnet-offer-link>`
+ * and the `manual` ad slots make). Resolves with it when it is an http(s) URL,
+ * else with `undefined`.
+ */
+export async function trackingLink(
+  { core, key, sid, signal }: LoadContext,
+  id: string,
+  product?: boolean,
+  deep_link?: string,
+): Promise<string | undefined> {
+  const href = (
+    await core.request(product ? productTrackingLink : offerTrackingLink, {
+      params: { id, uuid: id },
+      body: { website: key, sid, deep_link },
+      signal,
+    })
+  )?.tracking_link;
+  return httpUrl(href) ? href : undefined;
 }
