@@ -5,7 +5,7 @@ import wc from 'eslint-plugin-wc';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', 'coverage/', 'bench/results.json'] },
+  { ignores: ['dist/', 'node_modules/', 'coverage/', 'tmp/', 'bench/results.json'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

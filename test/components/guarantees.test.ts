@@ -197,4 +197,23 @@ describe('layout stability (guarantee 4)', () => {
     await new Promise((r) => requestAnimationFrame(r));
     expect(wrap.querySelector('p')!.getBoundingClientRect().top).to.equal(before);
   });
+
+  it('5: pubnet-load fires once the items it counts are rendered', async () => {
+    const grid = await fixture<HTMLElement>(
+      html`<pubnet-product-grid api=${emu.url} key=${key} limit="5" eager></pubnet-product-grid>`,
+    );
+    const seen = await new Promise<{ count: number; links: number }>((resolve) =>
+      grid.addEventListener(
+        'pubnet-load',
+        (event) =>
+          resolve({
+            count: event.detail.count,
+            links: shadow(grid).querySelectorAll('a[href]').length,
+          }),
+        { once: true },
+      ),
+    );
+    expect(seen.count).to.equal(5);
+    expect(seen.links).to.equal(5);
+  });
 });

@@ -195,6 +195,9 @@ export abstract class PubnetWidget extends BaseElement {
       };
       this.state = count ? 'ready' : this._failed();
       this.requestUpdate();
+      // Listeners may read what is shown, so the items are rendered first.
+      await this.updateComplete;
+      if (signal.aborted) return;
       emit(this, 'pubnet-load', { count });
     } catch (error) {
       // Superseded by another load, or stopped: silently.

@@ -1,0 +1,92 @@
+// Requests: how many API requests the page makes per distinct resource (goal
+// 1.0: each resource asked for once), counted in the browser with
+// `page.on('request')` against the uncached proxy. A resource is method + URL +
+// body. Product view stats (`POST …/products/stats/`) are events, not
+// resources: they are counted apart. The emulator's log gives the upstream
+// calls beside it (the proxy, even uncached, shares identical calls in flight).
+import { waitForWidgets, withPage } from './lib/browser.mjs';
+import { measure, repeat } from './lib/figures.mjs';
+
+/** Extra time after the last widget finished, for late duplicates to show up. */
+const SETTLE_MS = 300;
+const isStats = (path) => path.endsWith('/products/stats/');
+
+/** Loads `page` in a fresh context and counts its API requests. */
+async function countRequests({ browser, stack }, pageName, widgets) {
+  return withPage(browser, async (page) => {
+    const seen = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.startsWith('/pubnet-api/'))
+        seen.push({ method: request.method(), url, body: request.postData() ?? '' });
+    });
+    stack.emulator.clearRequests();
+    await page.goto(stack.page(pageName));
+    await waitForWidgets(page, widgets);
+    await page.waitForTimeout(SETTLE_MS);
+    const resources = seen.filter((r) => !isStats(r.url.pathname));
+    const distinct = new Set(resources.map((r) => `${r.method} ${r.url.href} ${r.body}`));
+    const byRoute = {};
+    for (const r of resources) {
+      const path = r.url.pathname.replace(/^\/pubnet-api/, '').replace(/[0-9a-f-]{36}/g, '{id}');
+      const route = `${r.method} ${path}`;
+      byRoute[route] = (byRoute[route] ?? 0) + 1;
+    }
+    return {
+      total: resources.length,
+      distinct: distinct.size,
+      stats: seen.length - resources.length,
+      upstream: stack.emulator.requests.filter(
+        (r) => !isStats(r.path) && !r.path.startsWith('/images/'),
+      ).length,
+      byRoute,
+    };
+  });
+}
+
+function requestFigure(ctx, { name, label, page, widgets, expected }) {
+  return measure(
+    { name, label, unit: 'req/resource', goal: '1.0', max: 1, digits: 2 },
+    async () => {
+      const once = () => countRequests(ctx, page, widgets);
+      const results = await repeat(ctx.runs, once);
+      const last = results.at(-1);
+      const notes = [];
+      if (last.distinct !== expected)
+        notes.push(`expected ${expected} distinct resources, saw ${last.distinct}`);
+      return {
+        samples: results.map((r) => r.total / r.distinct),
+        requests: last.total,
+        resources: last.distinct,
+        byRoute: last.byRoute,
+        upstreamCalls: last.upstream,
+        statsRequests: last.stats,
+        summary:
+          `${last.total} requests for ${last.distinct} resources: ` +
+          Object.entries(last.byRoute)
+            .map(([route, n]) => `${n}× ${route}`)
+            .join(', '),
+        ...(notes.length && { notes }),
+      };
+    },
+  );
+}
+
+export async function requestFigures(ctx) {
+  return [
+    await requestFigure(ctx, {
+      name: 'requests.offerLinks',
+      label: 'Requests: 12 offer links over 3 offers',
+      page: 'offer-links.html',
+      widgets: 12,
+      expected: 3,
+    }),
+    await requestFigure(ctx, {
+      name: 'requests.adslotsSameUuid',
+      label: 'Requests: 10 ad slots of one uuid',
+      page: 'adslots-same.html',
+      widgets: 10,
+      expected: 2,
+    }),
+  ];
+}

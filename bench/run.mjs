@@ -1,0 +1,131 @@
+// `npm run bench`: the benchmarks of pubnet-widgets, on loopback only.
+//
+// Starts the API emulator (with latency), the page origin with the proxy
+// mounted under /pubnet-api/, and headless Chromium; measures each figure as
+// the median of several runs; prints a table and writes bench/results.json.
+// Uses the built files: run `npx rollup -c` (npm run build) first.
+//
+//   node bench/run.mjs [group…]    groups: size render requests main-thread memory proxy
+//   BENCH_RUNS=5 BENCH_LATENCY=100 node bench/run.mjs
+//
+// A figure that cannot be measured is reported as failed with its reason; the
+// bench itself stops by itself within a few minutes whatever happens.
+import { writeFile } from 'node:fs/promises';
+import { cpus, loadavg } from 'node:os';
+import { launchBrowser } from './lib/browser.mjs';
+import { round } from './lib/figures.mjs';
+import { startStack } from './lib/stack.mjs';
+import { printTable } from './lib/table.mjs';
+import { sizeFigures } from './size.mjs';
+import { renderFigures } from './render.mjs';
+import { requestFigures } from './requests.mjs';
+import { mainThreadFigures } from './main-thread.mjs';
+import { memoryFigures } from './memory.mjs';
+import { proxyFigures } from './proxy.mjs';
+
+const RUNS = Math.max(5, Number(process.env.BENCH_RUNS) || 5);
+const LATENCY = Number(process.env.BENCH_LATENCY ?? 100);
+/** Past this the bench reports what it has and exits, whatever is still running. */
+const HARD_CAP_MS = 5 * 60_000;
+
+const groups = {
+  size: { browser: false, run: () => sizeFigures() },
+  render: { browser: true, run: renderFigures },
+  requests: { browser: true, run: requestFigures },
+  'main-thread': { browser: true, run: mainThreadFigures },
+  memory: { browser: true, run: memoryFigures },
+  proxy: { browser: false, run: proxyFigures },
+};
+
+const chosen = process.argv.slice(2);
+for (const name of chosen)
+  if (!(name in groups)) {
+    console.error(`Unknown group "${name}"; groups: ${Object.keys(groups).join(' ')}`);
+    process.exit(2);
+  }
+const selected = Object.entries(groups).filter(([name]) => !chosen.length || chosen.includes(name));
+
+const results = {
+  date: new Date().toISOString(),
+  machine: {
+    cpus: cpus().length,
+    cpuModel: cpus()[0]?.model,
+    node: process.version,
+    chromium: null,
+    // Times are only comparable on a quiet machine: the 1-minute load, before and after.
+    loadAverage: { start: round(loadavg()[0], 2), end: null },
+  },
+  latencyMs: LATENCY,
+  runs: RUNS,
+  figures: {},
+  problems: [],
+};
+
+async function finish(code) {
+  results.machine.loadAverage.end = round(loadavg()[0], 2);
+  const { start } = results.machine.loadAverage;
+  if (start > results.machine.cpus)
+    results.problems.push(
+      `the machine was busy before the bench (load ${start} on ${results.machine.cpus} CPUs): times are inflated`,
+    );
+  printTable(Object.values(results.figures), { latency: LATENCY, runs: RUNS });
+  for (const problem of results.problems) console.log(`! ${problem}`);
+  if (!chosen.length) {
+    await writeFile(
+      new URL('./results.json', import.meta.url),
+      JSON.stringify(results, null, 2) + '\n',
+    );
+    console.log('Wrote bench/results.json');
+  }
+  process.exit(code);
+}
+
+const watchdog = setTimeout(() => {
+  results.problems.push(`stopped at the ${HARD_CAP_MS / 60_000} min cap; figures missing above`);
+  void finish(1);
+}, HARD_CAP_MS);
+watchdog.unref();
+
+const started = Date.now();
+let stack;
+let browser;
+try {
+  // The servers and the browser are what most figures need; each failing is
+  // reported on the figures that needed it.
+  let browserError;
+  let stackError;
+  if (selected.some(([, g]) => g.browser)) {
+    try {
+      stack = await startStack({ latency: LATENCY });
+    } catch (error) {
+      stackError = error;
+    }
+    try {
+      browser = await launchBrowser();
+      results.machine.chromium = browser.version();
+    } catch (error) {
+      browserError = error;
+    }
+  }
+  for (const [name, group] of selected) {
+    const t0 = Date.now();
+    process.stdout.write(`${name}… `);
+    let figures;
+    const missing = group.browser && (stackError ?? browserError);
+    try {
+      if (missing) throw missing;
+      figures = await group.run({ browser, stack, runs: RUNS, latency: LATENCY });
+    } catch (error) {
+      const reason = error?.message?.split('\n')[0] ?? String(error);
+      results.problems.push(`${name}: not measured: ${reason}`);
+      figures = [];
+    }
+    for (const figure of figures) results.figures[figure.name] = figure;
+    console.log(`${figures.length} figures in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+  }
+} finally {
+  await browser?.close().catch(() => {});
+  await stack?.close().catch(() => {});
+}
+console.log(`\nDone in ${((Date.now() - started) / 1000).toFixed(0)} s.`);
+await finish(0);
