@@ -1,6 +1,7 @@
 // The demo's static server as a web-standard handler: demo/ at `/`, the CDN
-// build at `/cdn/`. HTML pages get `{{api}}` and `{{key}}` filled in, so the
-// pages stay plain files that a publisher could copy.
+// build at `/cdn/`. HTML pages get `{{api}}`, `{{key}}`… filled in (escaped), so
+// the pages stay plain files that a publisher could copy. `headers` adds
+// response headers to single pages, by path: `{ '/csp.html': { 'content-security-policy': … } }`.
 import { readFile } from 'node:fs/promises';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 
@@ -13,9 +14,10 @@ const types = {
   '.map': 'application/json',
   '.svg': 'image/svg+xml',
   '.png': 'image/png',
+  '.ico': 'image/x-icon',
 };
 
-export function createDemoHandler({ root, cdn, values }) {
+export function createDemoHandler({ root, cdn, values = {}, headers = {} }) {
   // resolve() drops a trailing slash, so the containment check below holds.
   const mounts = [
     ['/cdn/', resolve(cdn)],
@@ -40,7 +42,11 @@ export function createDemoHandler({ root, cdn, values }) {
             );
         }
         return new Response(body, {
-          headers: { 'content-type': type, 'cache-control': 'no-store' },
+          headers: {
+            ...(Object.hasOwn(headers, pathname) ? headers[pathname] : {}),
+            'content-type': type,
+            'cache-control': 'no-store',
+          },
         });
       } catch {
         // fall through to the next mount, then 404

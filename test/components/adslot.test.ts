@@ -230,6 +230,12 @@ describe('<pubnet-adslot> manual slots', () => {
       );
       expect(tokens).not.to.include('allow-scripts');
       expect(f.srcdoc).to.contain('<');
+      // The creative fills its box: no default body margin pushes it out (a
+      // <style> in srcdoc would be blocked under a strict CSP; these are not).
+      expect([f.getAttribute('marginwidth'), f.getAttribute('marginheight')]).to.deep.equal([
+        '0',
+        '0',
+      ]);
     }
     expect(frames[1].srcdoc).to.contain('<script>');
     await new Promise((r) => setTimeout(r, 200));

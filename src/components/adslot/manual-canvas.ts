@@ -83,6 +83,8 @@ export function manualCanvas(
                 ? html`<div data-i=${i}>
                     <iframe
                       sandbox="allow-popups allow-popups-to-escape-sandbox"
+                      marginwidth="0"
+                      marginheight="0"
                       title=${title}
                     ></iframe>
                   </div>`

@@ -1,0 +1,139 @@
+// The demo's servers, shared by `npm start` (scripts/start.mjs) and the
+// screenshots (scripts/screenshots.mjs). One origin serves the pages (demo/ at
+// `/`), the CDN build (dist/cdn/ at `/cdn/`) and two token-holding proxies:
+//   /pubnet-api/  in front of the emulator of the API, as a publisher runs it;
+//   /faulty-api/  in front of a second emulator that fails on purpose (demo/faults.html).
+// Pages never hold a token: only the proxies do. Run after the build (dist/).
+import { fileURLToPath } from 'node:url';
+import { startEmulator, known } from '../dist/emulator/index.js';
+import { createProxy } from '../dist/proxy/index.js';
+import { serve } from '../dist/node/serve.js';
+import { createDemoHandler } from './demo-server.mjs';
+
+const dir = (path) => fileURLToPath(new URL(path, import.meta.url));
+const PROXY_PATH = '/pubnet-api/';
+const FAULTY_PATH = '/faulty-api/';
+
+/** A seeded `filter` slot of the second website (`list` layout), for the widget_code page. */
+const SECOND_SITE_ADSLOT = 'a1000000-0000-4000-8000-000000000006';
+
+/** What the faulty emulator does instead of answering (see demo/faults.html). */
+export const demoFaults = [
+  // Every product search fails: product grids and filter slots get nothing.
+  { method: 'POST', path: '/publisher/products/', kind: 'status', status: 500 },
+  // The filter slot's config comes back as broken JSON.
+  { method: 'GET', path: `/publisher/adslots/${known.filterAdslot}/`, kind: 'malformed' },
+  // The manual slot's config never comes: the widget gives up after its 8 s deadline.
+  { method: 'GET', path: `/publisher/adslots/${known.manualAdslot}/`, kind: 'hang' },
+  // Tracking links answer with a gateway's HTML error page.
+  { method: 'PUT', path: '/publisher/offers/*/tracking_link/', kind: 'html' },
+];
+
+/** The strict policy of demo/csp.html: everything from the page's origin, images also from the API's. */
+export const strictCsp = (imageOrigin) =>
+  "default-src 'self'; script-src 'self'; style-src 'self'; " +
+  `img-src 'self' ${imageOrigin}; require-trusted-types-for 'script'`;
+
+/** The preferred port, or any free one when it is taken (0: any free one). */
+async function listen(start, port) {
+  try {
+    return await start(port);
+  } catch (error) {
+    if (error?.code !== 'EADDRINUSE' || port === 0) throw error;
+    return start(0);
+  }
+}
+
+/**
+ * Starts the emulator, the faulty emulator, and the page server with both
+ * proxies. Resolves with their URLs, the values filled into the pages, and
+ * `close()`, which stops all three.
+ */
+export async function startDemo({
+  host = '127.0.0.1',
+  port = 8000,
+  emulatorPort = 8787,
+  latency = 150,
+} = {}) {
+  const routes = { proxy: undefined, faulty: undefined, pages: undefined };
+  const unready = async () => new Response('Starting…', { status: 503 });
+  const demo = await listen(
+    (p) =>
+      serve(
+        (request, info) => {
+          const { pathname } = new URL(request.url);
+          if (pathname.startsWith(PROXY_PATH)) return (routes.proxy ?? unready)(request, info);
+          if (pathname.startsWith(FAULTY_PATH)) return (routes.faulty ?? unready)(request, info);
+          return (routes.pages ?? unready)(request);
+        },
+        { host, port: p },
+      ),
+    port,
+  );
+  const servers = [demo];
+  try {
+    // The ad slots' `widget_code` names this server's bundle, as a CDN URL would.
+    const bundleUrl = new URL('cdn/pubnet.min.js', demo.url).href;
+    const emulator = await listen(
+      (p) => startEmulator({ host, port: p, latency, bundleUrl }),
+      emulatorPort,
+    );
+    servers.push(emulator);
+    const faulty = await startEmulator({ host, port: 0, latency, bundleUrl, faults: demoFaults });
+    servers.push(faulty);
+
+    const websites = [known.website.guid, known.websites.secondActive.guid];
+    const proxy = (upstream, basePath, extra = {}) =>
+      createProxy({
+        token: upstream.emulator.token,
+        upstream: upstream.url,
+        basePath,
+        websites,
+        rateLimit: false,
+        ...extra,
+      });
+    routes.proxy = proxy(emulator, PROXY_PATH);
+    // No cache: every request meets its fault.
+    routes.faulty = proxy(faulty, FAULTY_PATH, { cache: false });
+
+    const api = new URL(PROXY_PATH, demo.url).href;
+    const faultyApi = new URL(FAULTY_PATH, demo.url).href;
+    const values = {
+      api,
+      faultyApi,
+      bundle: bundleUrl,
+      key: known.website.guid,
+      secondKey: known.websites.secondActive.guid,
+      emulator: emulator.url,
+      filterAdslot: known.filterAdslot,
+      manualAdslot: known.manualAdslot,
+      emptyFilterAdslot: known.emptyFilterAdslot,
+      secondSiteAdslot: SECOND_SITE_ADSLOT,
+      offer: known.offers[0],
+      secondOffer: known.offers[1],
+      thirdOffer: known.offers[2],
+      closedOffer: known.closedOffer,
+    };
+    routes.pages = createDemoHandler({
+      root: dir('../demo/'),
+      cdn: dir('../dist/cdn/'),
+      values,
+      headers: {
+        '/csp.html': { 'content-security-policy': strictCsp(new URL(emulator.url).origin) },
+      },
+    });
+
+    return {
+      url: demo.url,
+      api,
+      faultyApi,
+      emulator: emulator.url,
+      faultyEmulator: faulty.url,
+      values,
+      close: () => Promise.all(servers.map((server) => server.close())).then(() => {}),
+    };
+  } catch (error) {
+    await Promise.all(servers.map((server) => server.close()));
+    throw error;
+  }
+}
