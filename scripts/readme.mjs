@@ -69,16 +69,17 @@ export function renderElements(manifest) {
 /** The benchmark table: each figure's median beside its goal. */
 export function renderBench(results) {
   const rows = Object.entries(results.figures).map(([name, f]) => [
-    name,
+    f.label ?? name,
     f.median === null || f.median === undefined ? 'n/a' : `${f.median} ${f.unit ?? ''}`.trim(),
     f.goal ?? '',
-    f.ok ? 'yes' : 'no',
+    f.ok === null || f.ok === undefined ? '—' : f.ok ? 'yes' : 'no',
+    f.summary ?? '',
   ]);
   return [
     `Median of ${results.runs} runs, emulator latency ${results.latencyMs} ms, ${results.machine?.cpus ?? '?'} cores, Chromium ${results.machine?.chromium ?? '?'} (${results.date?.slice(0, 10) ?? ''}).`,
     '',
-    '| figure | median | goal | met |',
-    '|---|---|---|---|',
+    '| figure | median | goal | met | detail |',
+    '|---|---|---|---|---|',
     ...rows.map((row) => `| ${row.map(cell).join(' | ')} |`),
   ].join('\n');
 }

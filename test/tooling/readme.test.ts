@@ -52,9 +52,22 @@ test('the figures table shows each median beside its goal', () => {
     runs: 5,
     latencyMs: 100,
     machine: { cpus: 2, chromium: '156' },
-    figures: { 'cdn size': { median: 10900, unit: 'B', goal: '≤ 11264 B', ok: true } },
+    figures: {
+      'size.cdn': {
+        label: 'CDN size',
+        median: 10900,
+        unit: 'B',
+        goal: '≤ 11264 B',
+        ok: true,
+        summary: '1.8× Lit',
+      },
+      'size.lit': { label: 'Lit', median: 5850, unit: 'B', goal: '(reference)', ok: null },
+      'render.slot': { label: 'Slot', median: 400, unit: 'ms', goal: '≤ 320 ms', ok: false },
+    },
   });
-  assert.ok(text.includes('| cdn size | 10900 B | ≤ 11264 B | yes |'));
+  assert.ok(text.includes('| CDN size | 10900 B | ≤ 11264 B | yes | 1.8× Lit |'));
+  assert.ok(text.includes('| Lit | 5850 B | (reference) | — |  |'));
+  assert.ok(text.includes('| Slot | 400 ms | ≤ 320 ms | no |  |'));
   assert.ok(text.includes('Median of 5 runs, emulator latency 100 ms'));
 });
 
