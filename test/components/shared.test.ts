@@ -31,18 +31,35 @@ describe('httpUrl', () => {
 });
 
 describe('defineElement', () => {
-  it('defines once, and never throws when the tag is already taken', () => {
+  it('defines once; another copy of the same version is silent, another version warns once', () => {
     class First extends HTMLElement {}
-    class Second extends HTMLElement {}
+    class SameVersionCopy extends HTMLElement {}
+    class OtherVersion extends HTMLElement {}
     const warnings: string[] = [];
     const warn = (message: string) => warnings.push(message);
-    defineElement('pubnet-test-define', First, warn);
-    defineElement('pubnet-test-define', First, warn);
-    defineElement('pubnet-test-define', Second, warn);
-    defineElement('pubnet-test-define', Second, warn);
+    defineElement('pubnet-test-define', First, warn, '1.0.0');
+    defineElement('pubnet-test-define', First, warn, '1.0.0');
+    defineElement('pubnet-test-define', SameVersionCopy, warn, '1.0.0');
+    expect(warnings).to.deep.equal([]);
+    defineElement('pubnet-test-define', OtherVersion, warn, '2.0.0');
+    defineElement('pubnet-test-define', OtherVersion, warn, '2.0.0');
     expect(customElements.get('pubnet-test-define')).to.equal(First);
-    expect(warnings).to.have.length(1);
-    expect(warnings[0]).to.contain('<pubnet-test-define>');
+    expect(warnings).to.deep.equal([
+      '<pubnet-test-define> is already defined by version 1.0.0; keeping it.',
+    ]);
+  });
+
+  it('warns once when a class not from this library owns the tag', () => {
+    class Foreign extends HTMLElement {}
+    class Ours extends HTMLElement {}
+    customElements.define('pubnet-test-foreign', Foreign);
+    const warnings: string[] = [];
+    expect(() =>
+      defineElement('pubnet-test-foreign', Ours, (m) => warnings.push(m)),
+    ).not.to.throw();
+    expect(warnings).to.deep.equal([
+      '<pubnet-test-foreign> is already defined by another script; keeping it.',
+    ]);
   });
 });
 
