@@ -5,7 +5,7 @@
  * - `createClient(options)`: every route as `client.<area>.<helper>`, plus
  *   `request` and `paginate` (see `client.ts` for the call signature).
  * - `createCore(options)` + a route object: the small core the widgets use
- *   (also exported alone as `widget.ts`).
+ *   (the components import it, with single routes, module by module).
  */
 export * from './routes/index.js';
 export type * from './types.js';

@@ -1,40 +1,16 @@
 import { expect } from '@open-wc/testing';
-import * as widget from '../../src/client/widget.js';
-import {
-  adslotSearch,
-  adslotsRoutes,
-  buildSearch,
-  createCache,
-  createCore,
-  offersRoutes,
-  parseAdslotConfig,
-  parsePrice,
-  productsRoutes,
-  type Adslot,
-  type Paginated,
-  type Product,
-  type TrackingLink,
-} from '../../src/client/widget.js';
+import { adslotSearch, buildSearch } from '../../src/client/product-search.js';
+import { parseAdslotConfig } from '../../src/client/adslot-config.js';
+import { createCache } from '../../src/client/cache.js';
+import { createCore } from '../../src/client/core.js';
+import { parsePrice } from '../../src/client/price.js';
+import { adslotGet } from '../../src/client/routes/adslots.js';
+import { offerTrackingLink } from '../../src/client/routes/offers.js';
+import { productSearch } from '../../src/client/routes/products.js';
+import type { Adslot, Paginated, Product, TrackingLink } from '../../src/client/types.js';
 import { known, received, setup } from './helpers.js';
 
-describe('the widget path (widget.ts)', () => {
-  it('exports the core, the widget routes and helpers, and not the full client', () => {
-    expect(Object.keys(widget)).to.include.members([
-      'createCore',
-      'createCache',
-      'adslotsRoutes',
-      'productsRoutes',
-      'offersRoutes',
-      'buildSearch',
-      'adslotSearch',
-      'filtersFromRows',
-      'parseAdslotConfig',
-      'parsePrice',
-    ]);
-    for (const name of ['createClient', 'routes', 'routeList', 'TARGET_AUDIENCES', 'validateCall'])
-      expect(Object.keys(widget)).not.to.include(name);
-  });
-
+describe('the widget path: the core with single routes and the product helpers', () => {
   it('renders an ad slot worth of data in proxy mode: slot → search with key → tracking link', async () => {
     const { emu } = await setup();
     // the emulator wants a token: stand in for a proxy with a header-adding fetch
@@ -45,13 +21,13 @@ describe('the widget path (widget.ts)', () => {
       });
     const core = createCore({ baseUrl: emu.url, fetch: proxy, cache: createCache() });
     const signal = new AbortController().signal;
-    const slot: Adslot = await core.request(adslotsRoutes['adslots.get'], {
+    const slot: Adslot = await core.request(adslotGet, {
       params: { uuid: known.filterAdslot },
       signal,
     });
     const config = parseAdslotConfig(slot.config);
     expect(config.columns).to.equal(4);
-    const page: Paginated<Product> = await core.request(productsRoutes['products.search'], {
+    const page: Paginated<Product> = await core.request(productSearch, {
       query: { key: known.website.guid },
       body: adslotSearch(slot),
       signal,
@@ -59,18 +35,18 @@ describe('the widget path (widget.ts)', () => {
     expect(page.results.length).to.be.within(1, 8);
     expect(page.results[0]!.link).to.match(/^https?:/);
     expect(parsePrice(page.results[0]!.price)).to.have.keys('currency', 'amount');
-    const link: TrackingLink = await core.request(offersRoutes['offers.trackingLink'], {
+    const link: TrackingLink = await core.request(offerTrackingLink, {
       params: { uuid: known.offers[0] },
       body: { website: known.website.guid },
     });
     expect(link.tracking_link).to.match(/^https?:/);
-    const grid = await core.request(productsRoutes['products.search'], {
+    const grid = await core.request(productSearch, {
       query: { key: known.website.guid },
       body: buildSearch({ brand: 'Sony|Bose', ordering: '-score', pageSize: 8 }),
     });
     expect(grid.results.every((p) => /Sony|Bose/.test(p.brand ?? ''))).to.equal(true);
     // a second widget with the same slot reads the cache
-    await core.request(adslotsRoutes['adslots.get'], { params: { uuid: known.filterAdslot } });
+    await core.request(adslotGet, { params: { uuid: known.filterAdslot } });
     expect(await received(emu, 'GET', `/publisher/adslots/${known.filterAdslot}/`)).to.have.length(
       1,
     );
