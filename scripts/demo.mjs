@@ -15,7 +15,6 @@ const PROXY_PATH = '/pubnet-api/';
 const FAULTY_PATH = '/faulty-api/';
 
 /** A seeded `filter` slot of the second website (`list` layout), for the widget_code page. */
-const SECOND_SITE_ADSLOT = 'a1000000-0000-4000-8000-000000000006';
 
 /** What the faulty emulator does instead of answering (see demo/faults.html). */
 export const demoFaults = [
@@ -108,7 +107,7 @@ export async function startDemo({
       filterAdslot: known.filterAdslot,
       manualAdslot: known.manualAdslot,
       emptyFilterAdslot: known.emptyFilterAdslot,
-      secondSiteAdslot: SECOND_SITE_ADSLOT,
+      secondSiteAdslot: known.secondSiteAdslot,
       offer: known.offers[0],
       secondOffer: known.offers[1],
       thirdOffer: known.offers[2],

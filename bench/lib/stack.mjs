@@ -13,12 +13,6 @@ import { createDemoHandler } from '../../scripts/demo-server.mjs';
 
 const dir = (path) => fileURLToPath(new URL(path, import.meta.url));
 
-/**
- * A manual slot of the seed whose only widget is a banner with its own URL, so
- * it needs no request after its config (src/emulator/seed/adslots.ts, "Sidebar banner").
- */
-export const BANNER_ADSLOT = 'a1000000-0000-4000-8000-000000000008';
-
 /** Starts the emulator and the page origin; `close()` stops both. */
 export async function startStack({ latency }) {
   // The built package (npm run build); imported here so that without it only
@@ -59,7 +53,7 @@ export async function startStack({ latency }) {
         key: known.website.guid,
         filterAdslot: known.filterAdslot,
         manualAdslot: known.manualAdslot,
-        bannerAdslot: BANNER_ADSLOT,
+        bannerAdslot: known.bannerAdslot,
         offer0: known.offers[0],
         offer1: known.offers[1],
         offer2: known.offers[2],

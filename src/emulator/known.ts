@@ -54,6 +54,10 @@ export const known = {
   hostileAdslot: 'a1000000-0000-4000-8000-000000000004',
   /** A filter slot whose `config` is not valid JSON (to be treated as `{}`). */
   invalidConfigAdslot: 'a1000000-0000-4000-8000-000000000005',
+  /** A filter slot (coffee, list layout) of the second active website. */
+  secondSiteAdslot: 'a1000000-0000-4000-8000-000000000006',
+  /** A manual slot with one banner: it renders after its config alone (one round trip). */
+  bannerAdslot: 'a1000000-0000-4000-8000-000000000008',
   /** An ordinary product with every field set. */
   product: 'p10001',
   /** Products with markup in text fields and `javascript:`/`data:` URLs. */

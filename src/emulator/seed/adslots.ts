@@ -128,7 +128,7 @@ export function seedAdslots(offers: OfferRec[]): {
       config: '{"layout": "grid", columns: 4',
       filters: [{ category: 'Running shoes', discount: '>10' }],
     }),
-    slot('a1000000-0000-4000-8000-000000000006', 'Coffee deals', {
+    slot(known.secondSiteAdslot, 'Coffee deals', {
       type: 'filter',
       website: known.websites.secondActive.id,
       config: JSON.stringify({ layout: 'list', limit: 5, show_brand: false, cta: 'See deal' }),
@@ -139,7 +139,7 @@ export function seedAdslots(offers: OfferRec[]): {
       config: JSON.stringify({ layout: 'carousel', limit: 12, ordering: '-updated_at' }),
       filters: [{ category: 'Smartphones|Laptops', updated_at: '2024-09-01..2024-11-15' }],
     }),
-    slot('a1000000-0000-4000-8000-000000000008', 'Sidebar banner', {
+    slot(known.bannerAdslot, 'Sidebar banner', {
       type: 'manual',
       website: known.websites.secondActive.id,
       widgets: [
