@@ -1,7 +1,7 @@
 // Compiled by package.test.ts as a user's project would: every subpath by the
 // package name, through `exports`, with the types the build ships.
 import { PubnetProductGrid, configure, type PubnetEventMap } from 'pubnet-widgets';
-import { createClient, isHttpError, type Offer } from 'pubnet-widgets/client';
+import { createClient, isHttpError, updateWithRetry, type Offer } from 'pubnet-widgets/client';
 import { createProxy } from 'pubnet-widgets/proxy';
 import { createEmulator } from 'pubnet-widgets/emulator';
 
@@ -22,6 +22,23 @@ export async function offerTitle(uuid: string): Promise<string | undefined> {
     if (isHttpError(error)) return `status ${error.status}`;
     throw error;
   }
+}
+
+// The README's client example, as written there.
+export async function readmeExample(uuid: string, id: string): Promise<number> {
+  const offer = await client.offers.get({ uuid });
+  const { tracking_link } = await client.offers.trackingLink(
+    { uuid },
+    { body: { sid: 'newsletter' } },
+  );
+  let seen = 0;
+  for await (const conversion of client.paginate('/publisher/conversions/', {
+    query: { page_size: 100 },
+  })) {
+    seen += conversion.id ? 1 : 0;
+  }
+  await updateWithRetry(client, 'adslots', id, (slot) => ({ ...slot, title: 'Summer' }));
+  return seen + (offer.title?.length ?? 0) + tracking_link.length;
 }
 
 export const handler: (request: Request) => Promise<Response> = createProxy({
