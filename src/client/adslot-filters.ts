@@ -33,14 +33,22 @@ export function parseFilterField(
   if (neg) s = s.slice(1).trim();
   const num = NUMERIC.includes(field);
   const date = field == 'updated_at';
-  let lookup = CONTAINS.includes(field) ? 'contains' : EXACT.includes(field) ? 'exact' : '';
-  let parts = s.split('|');
-  if (num || date) {
-    lookup = s.includes('..') ? 'range' : s[0] == '>' ? 'gt' : s[0] == '<' ? 'lt' : 'exact';
-    if (lookup != 'exact') parts = lookup == 'range' ? s.split('..') : [s.slice(1)];
-  }
-  const span = lookup == 'range';
-  let values: unknown[] = parts
+  const span = (num || date) && s.includes('..');
+  let lookup =
+    num || date
+      ? span
+        ? 'range'
+        : s[0] == '>'
+          ? 'gt'
+          : s[0] == '<'
+            ? 'lt'
+            : 'exact'
+      : CONTAINS.includes(field)
+        ? 'contains'
+        : EXACT.includes(field)
+          ? 'exact'
+          : '';
+  let values: unknown[] = (span ? s.split('..') : lookup[1] == 't' ? [s.slice(1)] : s.split('|'))
     .map((v) => v.trim())
     .filter((v) => v || span)
     // numbers: `true`/`false` (is_cpc) or a number; NaN (skipped) otherwise
@@ -60,7 +68,7 @@ export function parseFilterField(
   return {
     [field == 'offer' ? 'offer_id' : field]: {
       lookup: (neg ? '~' + lookup : lookup) as ProductSearchLookup,
-      value: span ? values : orValue(values),
+      value: span || values.length > 1 ? values : values[0],
     },
   };
 }

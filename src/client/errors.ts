@@ -112,7 +112,8 @@ export class NetworkError extends PubnetError {
   }
 }
 
-const classes = {
+// Each class's `name`: its class name (listed in the order of the classes).
+const classes = [
   PubnetError,
   HttpError,
   ParseError,
@@ -123,8 +124,10 @@ const classes = {
   RateLimitError,
   TimeoutError,
   NetworkError,
-};
-for (const name in classes) classes[name as keyof typeof classes].prototype.name = name;
+];
+'Pubnet Http Parse Validation Auth NotFound Conflict RateLimit Timeout Network'
+  .split(' ')
+  .map((name, i) => (classes[i].prototype.name = name + 'Error'));
 
 const byStatus: Record<number, typeof HttpError> = {
   400: ValidationError,
@@ -154,6 +157,7 @@ export function httpError(request: RequestInfo, response: Response, text: string
  * `undefined` when absent or unreadable.
  */
 export function parseRetryAfter(value: string | null | undefined, now: number): number | undefined {
-  const t = value ? (+value == +value ? now + 1e3 * +value : Date.parse(value)) : NaN;
-  return t == t ? Math.max(0, (t - now) / 1e3) : undefined;
+  // ms from `now`; NaN when absent or unreadable
+  const ms = value ? (+value == +value ? 1e3 * +value : Date.parse(value) - now) : NaN;
+  return ms == ms ? Math.max(0, ms / 1e3) : undefined;
 }

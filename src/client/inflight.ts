@@ -16,27 +16,25 @@ export type Share = <T>(
 export function createInflight(): Share {
   const map = new Map<string, { p: Promise<unknown>; c: AbortController; n: number }>();
   return (key, run, signal) => {
-    let e = map.get(key);
+    let e = map.get(key)!;
+    const drop = () => map.get(key) == e && map.delete(key);
     if (!e) {
       const c = new AbortController();
       // started on the next microtask, after this caller's abort listener is set
-      const entry = (e = { c, n: 0, p: Promise.resolve(c.signal).then(run) });
-      const drop = () => map.get(key) == entry && map.delete(key);
-      entry.p.then(drop, drop);
-      map.set(key, entry);
+      map.set(key, (e = { c, n: 0, p: Promise.resolve(c.signal).then(run) }));
+      e.p.then(drop, drop);
     }
-    const shared = e;
-    shared.n++;
+    e.n++;
     return new Promise((resolve, reject) => {
       const abort = () => {
-        if (!--shared.n) {
-          if (map.get(key) == shared) map.delete(key);
-          shared.c.abort(signal!.reason);
+        if (!--e.n) {
+          drop();
+          e.c.abort(signal!.reason);
         }
         reject(signal!.reason);
       };
       signal?.addEventListener('abort', abort);
-      shared.p
+      e.p
         .then(resolve as (v: unknown) => void, reject)
         .finally(() => signal?.removeEventListener('abort', abort));
     });

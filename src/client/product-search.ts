@@ -51,13 +51,7 @@ export function buildSearch(
         category: join(o.category),
         offer: join(o.offer),
         price:
-          min != null && max != null
-            ? min + '..' + max
-            : min != null
-              ? '>' + min
-              : max != null
-                ? '<' + max
-                : '',
+          min != null ? (max != null ? min + '..' + max : '>' + min) : max != null ? '<' + max : '',
         discount: o.onSale ? '>0' : '',
       },
     ]).concat(filters),
