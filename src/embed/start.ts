@@ -1,3 +1,4 @@
+import { warn } from '../components/shared/events.js';
 import { readScriptOptions, setScriptOptions } from '../components/shared/options.js';
 import { installGlobal } from './global.js';
 import { renderWidgetCode } from './widget-code.js';
@@ -13,6 +14,6 @@ export function start(script: HTMLOrSVGScriptElement | null, version: string): v
     installGlobal(version);
     renderWidgetCode(script);
   } catch (error) {
-    console.warn('pubnet-widgets: could not start', error);
+    warn('could not start', error);
   }
 }

@@ -6,22 +6,10 @@ import type { PubnetProductGrid } from '../../src/components/product-grid/produc
 import { configure, setScriptOptions } from '../../src/components/shared/options.js';
 import { known } from '../../src/emulator/known.js';
 import type { TestEmulator } from '../support/emulator.js';
+import { collectWarnings as warnings } from '../support/warnings.js';
 import { emulator, nextEvent, requests, shadow } from './helpers.js';
 
 const key = known.website.guid;
-
-/** Captures console.warn while `fn` runs. */
-async function warnings(fn: () => Promise<unknown>) {
-  const seen: string[] = [];
-  const original = console.warn;
-  console.warn = (...args: unknown[]) => seen.push(args.join(' '));
-  try {
-    await fn();
-  } finally {
-    console.warn = original;
-  }
-  return seen;
-}
 
 async function loadGrid(template: TemplateResult) {
   const loaded = nextEvent('pubnet-product-grid', 'pubnet-load');

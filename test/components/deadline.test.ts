@@ -1,5 +1,6 @@
 import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import '../../src/components/product-grid/define.js';
+import { env } from '../../src/components/shared/env.js';
 import { configure } from '../../src/components/shared/options.js';
 import { known } from '../../src/emulator/known.js';
 import { startEmulator } from '../support/emulator.js';
@@ -10,11 +11,14 @@ describe('the default deadline', () => {
     const emu = await startEmulator({ faults: [{ path: '/publisher/*', kind: 'hang' }] });
     configure({ token: emu.token });
     const delays: number[] = [];
-    const original = window.setTimeout;
-    window.setTimeout = ((fn: TimerHandler, ms?: number, ...rest: unknown[]) => {
-      delays.push(ms ?? 0);
-      return original(fn, ms, ...rest);
-    }) as typeof setTimeout;
+    const original = env.timers;
+    env.timers = {
+      ...original,
+      setTimeout: (fn, ms) => {
+        delays.push(ms);
+        return original.setTimeout(fn, ms);
+      },
+    };
     try {
       const el = await fixture(html`
         <pubnet-product-grid eager api=${emu.url} key=${known.website.guid}></pubnet-product-grid>
@@ -23,7 +27,7 @@ describe('the default deadline', () => {
       expect(delays).to.include(8000);
       el.remove();
     } finally {
-      window.setTimeout = original;
+      env.timers = original;
       await emu.stop();
     }
   });

@@ -4,6 +4,7 @@ import '../../src/components/product-grid/define.js';
 import { configure } from '../../src/components/shared/options.js';
 import { known } from '../../src/emulator/known.js';
 import type { FaultSpec, TestEmulator } from '../support/emulator.js';
+import { collectWarnings } from '../support/warnings.js';
 import { DEADLINE, emulator, nextEvent, requests, shadow, trapErrors } from './helpers.js';
 
 const key = known.website.guid;
@@ -75,9 +76,8 @@ describe('widgets under API faults', () => {
 
   it('no api, or a bad one from configure(), is an error event, not an exception', async () => {
     const errors = trapErrors();
-    const warn = console.warn;
-    console.warn = () => {}; // api="" is ignored with a warning (tested elsewhere)
-    try {
+    // api="" is ignored with a warning (tested elsewhere)
+    const seen = await collectWarnings(async () => {
       let failed = nextEvent('pubnet-product-grid', 'pubnet-error');
       await fixture(html`<pubnet-product-grid eager api="" key=${key}></pubnet-product-grid>`);
       expect(((await failed).detail.error as Error).message).to.contain('no api');
@@ -86,10 +86,8 @@ describe('widgets under API faults', () => {
       failed = nextEvent('pubnet-product-grid', 'pubnet-error');
       await fixture(html`<pubnet-product-grid eager key=${key}></pubnet-product-grid>`);
       expect(((await failed).detail.error as Error).message).to.contain('baseUrl');
-    } finally {
-      console.warn = warn;
-      errors.stop();
-    }
+    }).finally(() => errors.stop());
+    expect(seen).to.deep.equal(['pubnet-widgets: ignoring api=""']);
     expect(errors.seen).to.deep.equal([]);
   });
 });

@@ -1,4 +1,5 @@
 /** Shared set-up of the widget tests: an emulator, the JS-only options, traps. */
+import { env } from '../../src/components/shared/env.js';
 import { configure } from '../../src/components/shared/options.js';
 import {
   startEmulator,
@@ -51,15 +52,15 @@ export function trapErrors() {
   };
 }
 
-/** Records every `fetch` the page makes (URL, init), passing it through. */
+/** Records every `fetch` the widgets make (URL, init), through the injected `env.fetch`. */
 export function recordFetches() {
   const calls: { url: string; init?: RequestInit }[] = [];
-  const original = window.fetch;
-  window.fetch = (input, init) => {
-    calls.push({ url: String(input), init });
-    return original(input, init);
+  const original = env.fetch;
+  env.fetch = (url, init) => {
+    calls.push({ url, init });
+    return original(url, init);
   };
-  return { calls, restore: () => (window.fetch = original) };
+  return { calls, restore: () => (env.fetch = original) };
 }
 
 /** Resolves after `ms`. */

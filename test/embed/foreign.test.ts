@@ -1,4 +1,5 @@
 import { expect } from '@open-wc/testing';
+import { collectWarnings } from '../support/warnings.js';
 
 /** Another library (or an old copy) took the tag before the bundle ran. */
 class ForeignAdslot extends HTMLElement {}
@@ -6,14 +7,7 @@ class ForeignAdslot extends HTMLElement {}
 describe('a foreign <pubnet-adslot> defined first', () => {
   it('throws nothing, keeps the foreign class, warns once, and still defines the rest', async () => {
     customElements.define('pubnet-adslot', ForeignAdslot);
-    const warn = console.warn;
-    const warnings: string[] = [];
-    console.warn = (...args: unknown[]) => void warnings.push(args.map(String).join(' '));
-    try {
-      await import('../../src/embed/index.js');
-    } finally {
-      console.warn = warn;
-    }
+    const warnings = await collectWarnings(() => import('../../src/embed/index.js'));
     expect(
       customElements.get('pubnet-adslot') === ForeignAdslot,
       'foreign class replaced',

@@ -2,6 +2,7 @@ import { expect } from '@open-wc/testing';
 import { resolveOption } from '../../src/components/shared/options.js';
 import { installGlobal } from '../../src/embed/global.js';
 import { start } from '../../src/embed/start.js';
+import { collectWarnings } from '../support/warnings.js';
 import { host, scriptTag as script } from './host.js';
 
 describe('window.Pubnet', () => {
@@ -56,22 +57,17 @@ describe('start (one execution of the bundle)', () => {
     expect(tag.nextElementSibling?.localName).to.equal('pubnet-adslot');
   });
 
-  it('never throws into the page, and says why it stopped', () => {
+  it('never throws into the page, and says why it stopped', async () => {
     const tag = script({ config: 'slot-1' });
     host(tag);
     tag.after = () => {
       throw new Error('boom');
     };
-    const warn = console.warn;
-    const warnings: unknown[][] = [];
-    console.warn = (...args: unknown[]) => warnings.push(args);
-    try {
+    const warnings = await collectWarnings(() => {
       expect(() => start(tag, '1.0.0')).not.to.throw();
-    } finally {
-      console.warn = warn;
-    }
+    });
     expect(warnings).to.have.length(1);
-    expect(String(warnings[0]![0])).to.contain('pubnet-widgets');
+    expect(warnings[0]).to.match(/^pubnet-widgets: could not start Error: boom/);
     expect(window.Pubnet!.version).to.equal('1.0.0');
   });
 });

@@ -2,6 +2,7 @@ import { html, nothing } from 'lit/html.js';
 import { trackingLink } from '../shared/api.js';
 import { attr } from '../shared/attributes.js';
 import { baseStyles } from '../shared/base.styles.js';
+import { env } from '../shared/env.js';
 import { emit } from '../shared/events.js';
 import { httpUrl } from '../shared/safe-url.js';
 import { PubnetWidget, type Item, type LoadContext } from '../shared/widget-element.js';
@@ -98,7 +99,7 @@ export class PubnetOfferLink extends PubnetWidget {
       e.preventDefault();
       this._start?.();
       await new Promise((go) => {
-        setTimeout(go, 1e3);
+        env.timers.setTimeout(go as () => void, 1e3);
         for (const type of ['pubnet-load', 'pubnet-error'])
           this.addEventListener(type, go, { once: true });
       });

@@ -9,6 +9,7 @@ import { createCache } from '../../client/cache.js';
 import { createCore, type Core } from '../../client/core.js';
 import { offerTrackingLink } from '../../client/routes/offers.js';
 import { productTrackingLink } from '../../client/routes/products.js';
+import { env } from './env.js';
 import { httpUrl } from './safe-url.js';
 import type { LoadContext } from './widget-element.js';
 
@@ -31,10 +32,9 @@ export function coreFor(api: string, token?: string, keepalive?: boolean): Core 
         baseUrl: api,
         token,
         cache,
-        ...(keepalive && {
-          origin: null,
-          fetch: (url, init) => fetch(url, { ...init, keepalive }),
-        }),
+        // Looked up per request, so an injected `env.fetch` applies to every core.
+        fetch: (url, init) => env.fetch(url, { ...init, keepalive }),
+        ...(keepalive && { origin: null }),
       })),
     );
   return core;

@@ -1,3 +1,5 @@
+import { env } from './env.js';
+
 /** `detail` of the events every widget fires (embed-contract, guarantee 5). */
 export interface PubnetEventMap {
   /** Content is shown; `count` is the number of items. */
@@ -10,8 +12,12 @@ export interface PubnetEventMap {
   'pubnet-impression': { product?: unknown; offer?: unknown };
 }
 
-/** The one console warning helper of the widgets: `pubnet-widgets: <message>`; gives `undefined`. */
-export const warn = (message: string): undefined => void console.warn('pubnet-widgets: ' + message);
+/**
+ * The one warning helper of the widgets and the CDN entry: `pubnet-widgets:
+ * <message>` (and `extra`, e.g. the error) to `env.warn`; gives `undefined`.
+ */
+export const warn = (message: string, ...extra: unknown[]): undefined =>
+  void env.warn('pubnet-widgets: ' + message, ...extra);
 
 /** Fires a widget event: always `bubbles` and `composed`, so the page can listen anywhere. */
 export function emit<K extends keyof PubnetEventMap>(

@@ -5,6 +5,7 @@ import type { ProductSearch } from '../../client/types.js';
 import { coreFor } from './api.js';
 import { attr } from './attributes.js';
 import { BaseElement, type PropertyDeclarations, type PropertyValues } from './base-element.js';
+import { env } from './env.js';
 import { emit, type PubnetEventMap } from './events.js';
 import { countView, unwatch, watch, type StatsTarget } from './impressions.js';
 import { nearViewport } from './near-viewport.js';
@@ -70,7 +71,7 @@ export abstract class PubnetWidget extends BaseElement {
   protected _start?: () => void;
   /** The current load's controller (`undefined` before the first load, `null` when stopped). */
   private _abort?: AbortController | null;
-  private _debounce?: ReturnType<typeof setTimeout>;
+  private _debounce?: unknown;
   private _seen = new Set<Item>();
   private _stats?: StatsTarget | '';
 
@@ -143,7 +144,7 @@ export abstract class PubnetWidget extends BaseElement {
     if (this._abort === undefined) this._load();
     else if (changed.size > +changed.has('state')) {
       this._stop();
-      this._debounce = setTimeout(() => this._load(), 50);
+      this._debounce = env.timers.setTimeout(() => this._load(), 50);
     }
     if (this.state == 'ready')
       for (const [el, item] of this._targets()) if (item) watch(el, () => this._impress(item));
@@ -152,7 +153,7 @@ export abstract class PubnetWidget extends BaseElement {
   private _stop() {
     this._abort?.abort();
     this._abort = null;
-    clearTimeout(this._debounce);
+    env.timers.clearTimeout(this._debounce);
   }
 
   private async _load() {
@@ -161,7 +162,7 @@ export abstract class PubnetWidget extends BaseElement {
     this.state = 'loading';
     const abort = (this._abort = new AbortController());
     const { signal } = abort;
-    let deadline: ReturnType<typeof setTimeout> | undefined;
+    let deadline: unknown;
     try {
       await new Promise<void>((go, fail) => {
         this._start = go;
@@ -169,7 +170,7 @@ export abstract class PubnetWidget extends BaseElement {
         else nearViewport(this, signal).then(go, fail);
       });
       // One deadline for all the requests of this load, retries included.
-      deadline = setTimeout(
+      deadline = env.timers.setTimeout(
         () => abort.abort(new Error('pubnet-widgets: the API did not answer in time')),
         jsOption('deadline') ?? 8e3,
       );
@@ -205,7 +206,7 @@ export abstract class PubnetWidget extends BaseElement {
       this.state = this._failed();
       emit(this, 'pubnet-error', { error });
     } finally {
-      clearTimeout(deadline);
+      env.timers.clearTimeout(deadline);
     }
   }
 
