@@ -194,4 +194,24 @@ describe('<pubnet-product-grid>', () => {
       document.documentElement.lang = before;
     }
   });
+
+  it('a narrow card keeps its title, sale price and call to action in view', async () => {
+    // Two columns of about 150 px (the narrowest card) and long prices: the
+    // price line must not crush the title or push anything out of the card's
+    // fixed text box.
+    const box = await fixture<HTMLDivElement>(html`<div style="width: 320px"></div>`);
+    const el = await grid(emu, 'on-sale limit="4" ordering="-price"');
+    box.append(el);
+    await el.updateComplete;
+    const line = parseFloat(getComputedStyle(el).lineHeight);
+    for (const link of cards(el)) {
+      const rect = (sel: string) => link.parentElement!.querySelector(sel)!.getBoundingClientRect();
+      const txt = link.parentElement!.getBoundingClientRect();
+      expect(link.closest('[part=card]')!.getBoundingClientRect().width).to.be.below(170);
+      expect(link.getBoundingClientRect().height, 'title crushed').to.be.at.least(line);
+      expect(rect('[part=button]').bottom, 'button clipped').to.be.at.most(txt.bottom);
+      expect(rect('ins').bottom, 'sale price clipped').to.be.at.most(txt.bottom);
+      expect(rect('ins').right, 'sale price cut off').to.be.at.most(rect('[part=price]').right);
+    }
+  });
 });

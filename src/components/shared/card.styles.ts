@@ -4,7 +4,9 @@ import { css } from './base-element.js';
  * Product cards (each card is its `<li>`) and their list. A card has a fixed
  * height (a square image box and a text box of fixed height), so the skeleton
  * has the final size. Columns: at most `--c` (the `columns` option), fewer
- * when a column would be narrower than `--pubnet-card-min-width`.
+ * when a column would be narrower than `--pubnet-card-min-width`. Brand and
+ * price keep to one line (cut with an ellipsis), so that long prices in a
+ * narrow card never crush the title or push the button out.
  */
 // prettier-ignore
 export const cardStyles = css`
@@ -23,6 +25,7 @@ img{display:block;width:100%;height:100%;object-fit:contain;background:#fff}
 [part=title]:after{content:"";position:absolute;inset:0}
 .card:hover [part=title]{text-decoration:underline}
 .card:has(:focus-visible){outline:2px solid var(--a);outline-offset:2px}
+[part=brand],[part=price]{overflow:hidden;white-space:nowrap;text-overflow:ellipsis}
 [part=brand],del{color:var(--m)}
 ins{color:var(--s)}
 [part=button]{align-self:start;margin-top:auto;padding:2px 10px;border-radius:var(--r);background:var(--a);color:var(--o)}

@@ -48,11 +48,12 @@ function price({ price, sale_price: sale, discount: d }: Product) {
       off = -d + '%';
     }
   // `<del>`/`<ins>` are not announced by every screen reader: hidden words say it.
+  // The price paid comes first: on a narrow card, the line is cut at its end.
   return html`<span part="price"
     >${
       sale && price && sale != price
-        ? html`<del><span class="vh">Was </span>${fmt(price)}</del>
-            <ins><span class="vh">Now </span>${fmt(sale)}</ins> ${off}`
+        ? html`<ins><span class="vh">Now </span>${fmt(sale)}</ins>
+            <del><span class="vh">Was </span>${fmt(price)}</del> ${off}`
         : fmt(price ?? sale)
     }</span
   >`;
