@@ -1,7 +1,7 @@
 /**
- * What the widgets take from the page, in one object, so that tests (or a
- * page that wants to watch them) inject their own instead of patching
- * globals: `fetch` for every API request, `timers` for the deadline, the
+ * What the widgets take from the page, in one object, so that tests inject
+ * their own instead of patching globals (it is not part of the package's
+ * API): `fetch` for every API request, `timers` for the deadline, the
  * debounce and the held click, `warn` for warnings. The defaults look the
  * globals up at call time.
  */
