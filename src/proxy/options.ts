@@ -14,9 +14,11 @@ export interface ProxyLogEntry {
   ms: number;
   /**
    * `hit`: answered from the cache; `miss`: fetched upstream; `shared`: joined
-   * an identical upstream call already in flight; `-`: neither (errors, stats).
+   * an identical upstream call already in flight; `stale`: upstream failed and
+   * an expired entry was answered instead (see {@link CacheOptions.staleIfError});
+   * `-`: neither (errors, stats).
    */
-  cache: 'hit' | 'miss' | 'shared' | '-';
+  cache: 'hit' | 'miss' | 'shared' | 'stale' | '-';
   /** A short reason for answers the proxy made itself (never contains the token). */
   note?: string;
 }
@@ -27,6 +29,14 @@ export interface CacheOptions {
   ttl?: number;
   /** Most entries kept; the least recently used go first (default 500). */
   max?: number;
+  /**
+   * How long after expiring an entry may still be answered, in ms, when the
+   * fresh copy cannot be fetched (network error, timeout, upstream 5xx or 429,
+   * or the proxy backing off). Default 86 400 000 (24 h); `0` disables.
+   */
+  staleIfError?: number;
+  /** Lifetime in ms of a cached upstream `404` of a GET route (default 10 000; `0` disables). */
+  notFoundTtl?: number;
 }
 
 /** Per-client-IP token bucket. */
@@ -67,7 +77,10 @@ export interface ProxyOptions {
    * links. Default: the origin of each request + `basePath`.
    */
   publicUrl?: string;
-  /** Cache of widget reads, or `false` to fetch every time (default `{ ttl: 60000, max: 500 }`). */
+  /**
+   * Cache of widget reads, or `false` to fetch every time (default
+   * `{ ttl: 60000, max: 500, staleIfError: 86400000, notFoundTtl: 10000 }`).
+   */
   cache?: CacheOptions | false;
   /** Per-client-IP rate limit, or `false` (default `{ rate: 10, burst: 40 }`). */
   rateLimit?: RateLimitOptions | false;
@@ -100,7 +113,12 @@ export interface ResolvedOptions {
   onLog: ((entry: ProxyLogEntry) => void) | undefined;
 }
 
-export const DEFAULT_CACHE = { ttl: 60_000, max: 500 } as const;
+export const DEFAULT_CACHE = {
+  ttl: 60_000,
+  max: 500,
+  staleIfError: 86_400_000,
+  notFoundTtl: 10_000,
+} as const;
 export const DEFAULT_RATE_LIMIT = { rate: 10, burst: 40, maxClients: 10_000 } as const;
 export const DEFAULT_TIMEOUT = 8_000;
 /** Shorter tokens are refused: scrubbing a short string out of every answer would mangle data. */
@@ -128,6 +146,13 @@ function positive(name: string, value: unknown, fallback: number): number {
   if (value === undefined) return fallback;
   if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0)
     throw invalid(name, 'a positive number');
+  return value;
+}
+
+function nonNegative(name: string, value: unknown, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0)
+    throw invalid(name, 'a non-negative number');
   return value;
 }
 
@@ -177,7 +202,7 @@ export function resolveOptions(options: ProxyOptions): ResolvedOptions {
 
   const { cache, rateLimit } = options;
   if (cache !== undefined && cache !== false && (typeof cache !== 'object' || cache === null))
-    throw invalid('cache', '{ ttl?, max? } or false');
+    throw invalid('cache', '{ ttl?, max?, staleIfError?, notFoundTtl? } or false');
   if (
     rateLimit !== undefined &&
     rateLimit !== false &&
@@ -208,6 +233,16 @@ export function resolveOptions(options: ProxyOptions): ResolvedOptions {
         : {
             ttl: positive('cache.ttl', cache?.ttl, DEFAULT_CACHE.ttl),
             max: Math.floor(positive('cache.max', cache?.max, DEFAULT_CACHE.max)),
+            staleIfError: nonNegative(
+              'cache.staleIfError',
+              cache?.staleIfError,
+              DEFAULT_CACHE.staleIfError,
+            ),
+            notFoundTtl: nonNegative(
+              'cache.notFoundTtl',
+              cache?.notFoundTtl,
+              DEFAULT_CACHE.notFoundTtl,
+            ),
           },
     rateLimit:
       rateLimit === false

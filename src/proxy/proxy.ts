@@ -6,17 +6,19 @@
  * Order of checks, cheapest and most protective first: base path, CORS
  * preflight, rate limit, allow-list, query and body checks with website
  * pinning, cache, upstream back-off, then one (coalesced) upstream call.
+ * When that call (or the back-off) fails, an expired cache entry within the
+ * stale-if-error window is answered instead (read-cache.ts).
  */
 import { resolveRoute, type AllowedRoute } from './allow-list.js';
 import { UpstreamBackoff } from './backoff.js';
 import { MAX_REQUEST_BODY, readText, TooLarge } from './body.js';
-import { TtlLruCache } from './cache.js';
 import { Coalescer } from './coalesce.js';
 import { Cors } from './cors.js';
 import { etagOf, ifNoneMatch } from './etag.js';
 import { resolveOptions, type ProxyLogEntry, type ProxyOptions } from './options.js';
 import { clientIp, RateLimiter } from './rate-limit.js';
 import { BASE_HEADERS, detail, json, notFound } from './respond.js';
+import { failed, ReadCache } from './read-cache.js';
 import { scrubber } from './scrub.js';
 import { callUpstream, type Answer, type UpstreamContext } from './upstream.js';
 import {
@@ -47,7 +49,7 @@ const FORBIDDEN_WEBSITE = 'This website key is not served by this proxy.';
  */
 export function createProxy(options: ProxyOptions): ProxyHandler {
   const o = resolveOptions(options);
-  const cache = o.cache ? new TtlLruCache<Answer>(o.cache.ttl, o.cache.max, o.now) : undefined;
+  const cache = o.cache ? new ReadCache(o.cache, o.now) : undefined;
   const flights = new Coalescer<Answer>();
   const limiter = o.rateLimit ? new RateLimiter(o.rateLimit, o.now) : undefined;
   const ipHeader = o.rateLimit ? o.rateLimit.ipHeader : undefined;
@@ -76,7 +78,8 @@ export function createProxy(options: ProxyOptions): ProxyHandler {
       headers['Cache-Control'] = 'no-store';
       return new Response(answer.body, { status: answer.status, headers });
     }
-    headers['Cache-Control'] = gridCacheControl;
+    // A stale answer may be kept by a CDN only if it asks again before each use.
+    headers['Cache-Control'] = state === 'stale' ? 'no-cache' : gridCacheControl;
     // The cache key includes Accept-Language, so a CDN must too.
     headers.Vary = headers.Vary ? `${headers.Vary}, Accept-Language` : 'Accept-Language';
     if (answer.etag) headers.ETag = answer.etag;
@@ -136,17 +139,28 @@ export function createProxy(options: ProxyOptions): ProxyHandler {
     // One key per distinct upstream call and answer (the base URL is in page links).
     const key = [route.method, route.path, target.search, body ?? '', language ?? '', publicBase];
     const cacheKey = key.join('\n');
-    const hit = cache?.get(cacheKey);
+    const hit = cache?.fresh(cacheKey);
     if (hit) return { response: toResponse(request, hit, 'hit'), cache: 'hit' };
-    if (ctx.backoff.remaining() > 0) return own(busy(), 'backing off');
+    /** The expired entry instead of a failure, if there is one young enough. */
+    const stale = (note: string): Outcome | undefined => {
+      const old = cache?.stale(cacheKey);
+      if (!old) return undefined;
+      return {
+        response: toResponse(request, old, 'stale'),
+        cache: 'stale',
+        note: `stale: ${note}`,
+      };
+    };
+    if (ctx.backoff.remaining() > 0) return stale('backing off') ?? own(busy(), 'backing off');
 
     const flight = flights.run(
       cacheKey,
       async (signal) => {
         const answer = await callUpstream(ctx, call, signal);
-        if (!answer.upstream || answer.status < 200 || answer.status >= 300) return answer;
-        if (route.method === 'GET' && answer.body !== null) answer.etag = await etagOf(answer.body);
-        cache?.set(cacheKey, answer);
+        const ok = answer.upstream && answer.status >= 200 && answer.status < 300;
+        if (ok && route.method === 'GET' && answer.body !== null)
+          answer.etag = await etagOf(answer.body);
+        cache?.store(cacheKey, route.method, answer);
         return answer;
       },
       request.signal,
@@ -156,6 +170,10 @@ export function createProxy(options: ProxyOptions): ProxyHandler {
       answer = await flight.promise;
     } catch {
       return own(detail(499, 'The request was cancelled.'), 'caller went away');
+    }
+    if (failed(answer)) {
+      const old = stale(answer.note ?? `upstream ${answer.status}`);
+      if (old) return old;
     }
     const state = flight.shared ? 'shared' : 'miss';
     return { response: toResponse(request, answer, state), cache: state, note: answer.note };

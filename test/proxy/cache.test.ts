@@ -1,7 +1,7 @@
 // Caching and coalescing of widget reads, counted with the emulator's request log.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { call, jsonInit, known, startStack } from './support.js';
+import { TOKEN, call, jsonInit, known, startStack } from './support.js';
 
 const adslot = (id: string) => `publisher/adslots/${id}/`;
 
@@ -107,8 +107,8 @@ test('GET answers carry Cache-Control and a strong ETag; If-None-Match → 304',
   assert.equal(stack.upstreamCalls().length, 4, 'tracking links are cached by normalised body');
 });
 
-test('stats are never cached nor coalesced; errors are never cached', async () => {
-  const stack = await startStack();
+test('stats are never cached nor coalesced; with notFoundTtl: 0 no error is cached', async () => {
+  const stack = await startStack({ cache: { notFoundTtl: 0 } });
   const stats = () =>
     call(
       `${stack.proxy}publisher/products/stats/`,
@@ -125,6 +125,36 @@ test('stats are never cached nor coalesced; errors are never cached', async () =
   assert.equal((await call(missing)).status, 404);
   assert.equal((await call(missing)).status, 404);
   assert.equal(stack.upstreamCalls().length, 6);
+});
+
+test('an upstream 404 of a GET is cached for notFoundTtl (default 10 s), not other 404s', async () => {
+  let now = 0;
+  const stack = await startStack({ now: () => now });
+  const missing = 'publisher/adslots/0f1e2d3c-0000-4000-8000-000000000000/';
+  const first = await call(stack.proxy + missing);
+  now += 9_999;
+  const second = await call(stack.proxy + missing);
+  assert.deepEqual([first.status, second.status], [404, 404]);
+  assert.deepEqual([first.headers.get('x-cache'), second.headers.get('x-cache')], ['MISS', 'HIT']);
+  assert.equal(second.headers.get('cache-control'), 'no-store');
+  assert.equal(stack.upstreamCalls().length, 1, 'one upstream call for both');
+  now += 1;
+  const third = await call(stack.proxy + missing);
+  assert.equal(third.status, 404);
+  assert.equal(third.headers.get('x-cache'), 'MISS');
+  assert.equal(stack.upstreamCalls().length, 2, 'the window has passed');
+  // A PUT's 404 is not kept; neither is the proxy's own 404 (it never reaches the API).
+  const link = `${stack.proxy}publisher/offers/0f1e2d3c-0000-4000-8000-000000000000/tracking_link/`;
+  const put = () => call(link, jsonInit('PUT', { website: known.website.guid }));
+  assert.deepEqual([(await put()).status, (await put()).status], [404, 404]);
+  assert.equal(stack.upstreamCalls().length, 4);
+  // Every 404 above is the API's own answer.
+  const direct = await fetch(stack.upstream + missing, {
+    headers: { Authorization: `Token ${TOKEN}` },
+  });
+  assert.equal(direct.status, 404);
+  const body = await direct.text();
+  assert.deepEqual([first.text, second.text, third.text], [body, body, body]);
 });
 
 test('with cache: false every read goes upstream, identical concurrent ones still shared', async () => {

@@ -27,6 +27,29 @@ test('cache: entries expire after the TTL and the least recently used goes past 
   assert.equal(cache.ttlSeconds, 1);
 });
 
+test('cache: an expired entry stays for getStale within `keep` ms, then goes', () => {
+  let now = 0;
+  const cache = new TtlLruCache<string>(1000, 2, () => now, 500);
+  cache.set('a', 'A');
+  assert.equal(cache.getStale('a'), undefined, 'a fresh entry is not stale');
+  now = 1000;
+  assert.equal(cache.get('a'), undefined, 'expired: not fresh any more');
+  assert.equal(cache.size, 1, 'but kept');
+  now = 1499;
+  assert.equal(cache.getStale('a'), 'A');
+  now = 1500;
+  assert.equal(cache.getStale('a'), undefined, 'expired 500 ms ago: past the window');
+  assert.equal(cache.size, 0, 'and dropped');
+  cache.set('b', 'B', 100); // a ttl of its own
+  now = 1600;
+  assert.equal(cache.get('b'), undefined);
+  assert.equal(cache.getStale('b'), 'B');
+  cache.set('c', 'C');
+  cache.set('d', 'D');
+  assert.equal(cache.getStale('b'), undefined, 'expired entries still count toward max');
+  assert.equal(cache.get('d'), 'D');
+});
+
 test('coalescer: identical keys share one call; one caller leaving does not cancel it', async () => {
   const flights = new Coalescer<number>();
   let calls = 0;

@@ -69,6 +69,11 @@ test('invalid options throw a TypeError naming the option (and never the token)'
     [{ basePath: 'pubnet-api' }, /basePath/],
     [{ cache: { ttl: -1 } }, /cache\.ttl/],
     [{ cache: 'yes' }, /cache/],
+    [{ cache: { staleIfError: -1 } }, /cache\.staleIfError/],
+    [{ cache: { staleIfError: Infinity } }, /cache\.staleIfError/],
+    [{ cache: { staleIfError: '1000' } }, /cache\.staleIfError/],
+    [{ cache: { notFoundTtl: -5 } }, /cache\.notFoundTtl/],
+    [{ cache: { notFoundTtl: NaN } }, /cache\.notFoundTtl/],
     [{ rateLimit: { rate: 0 } }, /rateLimit\.rate/],
     [{ rateLimit: { ipHeader: 'bad header' } }, /rateLimit\.ipHeader/],
     [{ timeout: 'soon' }, /timeout/],
@@ -88,4 +93,6 @@ test('invalid options throw a TypeError naming the option (and never the token)'
   }
   assert.equal(typeof createProxy({ ...ok, upstream: 'https://api.example/v1' }), 'function');
   assert.equal(typeof createProxy({ ...ok, allowOrigins: '*', cache: false }), 'function');
+  const zero = { ttl: 1, staleIfError: 0, notFoundTtl: 0 };
+  assert.equal(typeof createProxy({ ...ok, cache: zero }), 'function', '0 disables, is valid');
 });

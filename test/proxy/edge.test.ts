@@ -1,0 +1,137 @@
+// The proxy on an edge runtime: bundled from source with rollup (as the build does), it must
+// import nothing, and run in a realm whose global object holds only web-platform APIs (no
+// `process`, `Buffer`, `require`), as on Cloudflare Workers, Deno and Bun.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { builtinModules } from 'node:module';
+import vm from 'node:vm';
+import { rollup } from 'rollup';
+import typescript from '@rollup/plugin-typescript';
+import resolve from '@rollup/plugin-node-resolve';
+import type { ProxyHandler } from '../../src/proxy/proxy.js';
+import type { ProxyOptions } from '../../src/proxy/options.js';
+import { TOKEN, jsonInit, known, startStack } from './support.js';
+
+/** src/proxy/index.ts as one ESM chunk (to read its imports) and one IIFE (to run). */
+async function bundleProxy() {
+  const bundle = await rollup({
+    input: 'src/proxy/index.ts',
+    plugins: [
+      resolve(),
+      // As in rollup.config.mjs, in memory; types are checked by `tsc`, not here.
+      typescript({
+        tsconfig: './tsconfig.json',
+        outDir: undefined,
+        declaration: false,
+        sourceMap: false,
+        noCheck: true,
+      }),
+    ],
+  });
+  try {
+    const [esm] = (await bundle.generate({ format: 'esm' })).output;
+    const [iife] = (await bundle.generate({ format: 'iife', name: 'PubnetProxy' })).output;
+    return { esm, iife };
+  } finally {
+    await bundle.close();
+  }
+}
+
+/** Every name a bundle could use to load a Node built-in: `fs`, `node:fs`, `fs/promises`, … */
+const builtins = new Set(builtinModules.flatMap((name) => [name, `node:${name}`]));
+
+test('the bundled proxy imports nothing and runs with web-platform globals only', async () => {
+  const stack = await startStack();
+  const { esm, iife } = await bundleProxy();
+
+  assert.deepEqual(esm.imports, [], 'no static imports');
+  assert.deepEqual(esm.dynamicImports, [], 'no dynamic imports');
+  const loads = [...esm.code.matchAll(/\b(?:from|import|require)\s*\(?\s*['"]([^'"]+)['"]/g)].map(
+    (m) => m[1],
+  );
+  assert.deepEqual(
+    loads.filter((name) => builtins.has(name)),
+    [],
+    'no import or require of a Node built-in',
+  );
+  assert.doesNotMatch(esm.code, /['"`]node:/, 'no node: specifier anywhere');
+  assert.doesNotMatch(esm.code, /\b(?:process|Buffer|require)\s*[.(]/, 'no Node globals used');
+
+  const upstreamCalls: string[] = [];
+  const context = vm.createContext({
+    fetch: (input: RequestInfo | URL, init?: RequestInit) => {
+      upstreamCalls.push(String(input instanceof Request ? input.url : input));
+      return fetch(input, init);
+    },
+    Request,
+    Response,
+    Headers,
+    URL,
+    URLSearchParams,
+    TextEncoder,
+    TextDecoder,
+    crypto: globalThis.crypto,
+    AbortController,
+    AbortSignal,
+    setTimeout,
+    clearTimeout,
+    structuredClone,
+    console,
+    btoa,
+    atob,
+    performance,
+  });
+  assert.equal(
+    vm.runInContext(
+      '[typeof process, typeof Buffer, typeof require, typeof module, typeof global].join()',
+      context,
+    ),
+    'undefined,undefined,undefined,undefined,undefined',
+  );
+  vm.runInContext(iife.code, context, { filename: 'pubnet-proxy.iife.js' });
+  const { PubnetProxy } = context as {
+    PubnetProxy: { createProxy: (options: ProxyOptions) => ProxyHandler };
+  };
+  const proxy = PubnetProxy.createProxy({
+    token: TOKEN,
+    upstream: stack.upstream,
+    websites: [known.website.guid],
+    rateLimit: { rate: 10, burst: 10 },
+  });
+
+  const base = 'https://publisher.example/';
+  const requests = [
+    new Request(`${base}publisher/adslots/${known.filterAdslot}/`),
+    new Request(
+      `${base}publisher/products/?key=${known.website.guid}`,
+      jsonInit('POST', { filters: [{ brand: { lookup: 'contains', value: 'Sony' } }] }),
+    ),
+    new Request(
+      `${base}publisher/offers/${known.offers[0]}/tracking_link/`,
+      jsonInit('PUT', { website: known.website.guid, sid: 'edge' }),
+    ),
+  ];
+  const statuses: number[] = [];
+  for (const request of requests) {
+    const response = await proxy(request, { remoteAddress: '203.0.113.9' });
+    const text = await response.text();
+    statuses.push(response.status);
+    const headers = [...response.headers].map(([name, value]) => `${name}: ${value}`).join('\n');
+    assert.ok(!`${headers}\n${text}`.includes(TOKEN), `the token leaked:\n${headers}\n${text}`);
+    assert.equal(response.headers.get('content-type'), 'application/json');
+    assert.equal(typeof JSON.parse(text), 'object');
+  }
+  assert.deepEqual(statuses, [200, 200, 200]);
+  assert.equal(upstreamCalls.length, 3);
+  assert.ok(upstreamCalls.every((url) => url.startsWith(stack.upstream)));
+  assert.deepEqual(
+    stack.upstreamCalls().map((c) => c.method),
+    ['GET', 'POST', 'PUT'],
+    'the emulator answered all three',
+  );
+  // The GET went through the bundle's cache and Web Crypto ETag.
+  const again = await proxy(new Request(requests[0].url));
+  assert.equal(again.headers.get('x-cache'), 'HIT');
+  assert.match(again.headers.get('etag') ?? '', /^"[\w-]+"$/);
+  assert.equal(stack.upstreamCalls().length, 3);
+});
