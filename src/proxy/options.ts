@@ -86,7 +86,11 @@ export interface ProxyOptions {
   rateLimit?: RateLimitOptions | false;
   /** The `fetch` used to reach upstream (default: the global one). */
   fetch?: typeof fetch;
-  /** Upstream timeout in ms (default 8000): past it the answer is 504. */
+  /**
+   * Upstream timeout in ms (default 5000): past it the answer is 504, or the
+   * stale copy. Below the widgets' 8 s deadline, so a stale copy reaches a
+   * widget before it gives up.
+   */
   timeout?: number;
   /** The clock in ms (default `Date.now`); tests pass their own. */
   now?: () => number;
@@ -120,7 +124,7 @@ export const DEFAULT_CACHE = {
   notFoundTtl: 10_000,
 } as const;
 export const DEFAULT_RATE_LIMIT = { rate: 10, burst: 40, maxClients: 10_000 } as const;
-export const DEFAULT_TIMEOUT = 8_000;
+export const DEFAULT_TIMEOUT = 5_000;
 /** Shorter tokens are refused: scrubbing a short string out of every answer would mangle data. */
 export const MIN_TOKEN_LENGTH = 8;
 
