@@ -10,7 +10,8 @@ import { createProxy } from './proxy.js';
 
 const USAGE = `Usage: PUBNET_TOKEN=<token> pubnet-proxy --upstream <url> [--port 8788] [--host 127.0.0.1]
   [--website <guid>]... [--allow-origin <origin>]... [--base-path /pubnet-api/]
-  [--public-url <url>] [--timeout <ms>] [--cache-ttl <ms>] [--cache-max <n>] [--no-cache]
+  [--public-url <url>] [--timeout <ms>] [--cache-ttl <ms>] [--cache-max <n>]
+  [--stale-if-error <ms>] [--not-found-ttl <ms>] [--no-cache]
   [--rate <per second>] [--burst <n>] [--ip-header <name>] [--no-rate-limit]
 The API token comes from the environment variable PUBNET_TOKEN, never from a flag.`;
 
@@ -47,6 +48,8 @@ function parse(argv: string[]) {
         timeout: { type: 'string' },
         'cache-ttl': { type: 'string' },
         'cache-max': { type: 'string' },
+        'stale-if-error': { type: 'string' },
+        'not-found-ttl': { type: 'string' },
         'no-cache': { type: 'boolean' },
         rate: { type: 'string' },
         burst: { type: 'string' },
@@ -91,6 +94,8 @@ async function main(): Promise<void> {
       : {
           ttl: number('cache-ttl', args['cache-ttl']),
           max: number('cache-max', args['cache-max']),
+          staleIfError: number('stale-if-error', args['stale-if-error']),
+          notFoundTtl: number('not-found-ttl', args['not-found-ttl']),
         },
     rateLimit: args['no-rate-limit']
       ? false

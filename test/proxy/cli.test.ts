@@ -92,4 +92,49 @@ describe('pubnet-proxy', { concurrency: true }, () => {
     assert.match(result.stderr, /upstream/);
     assert.ok(!result.stderr.includes(TOKEN));
   });
+
+  test('--not-found-ttl and --stale-if-error reach the cache', async () => {
+    const stack = await startStack();
+    const missing = 'publisher/adslots/0f1e2d3c-0000-4000-8000-000000000000/';
+    /** Upstream calls for two GETs of an unknown ad slot through a CLI proxy started with `flags`. */
+    const callsFor = async (flags: string[]) => {
+      const args = ['--upstream', stack.upstream, '--port', '0', ...flags];
+      const child = spawn(process.execPath, [...CLI, ...args], {
+        env: env(TOKEN),
+        stdio: ['ignore', 'pipe', 'ignore'],
+      });
+      const [line] = (await once(createInterface({ input: child.stdout }), 'line')) as [string];
+      const before = stack.upstreamCalls().length;
+      for (let i = 0; i < 2; i++) assert.equal((await call(`${line}${missing}`)).status, 404);
+      child.kill('SIGTERM');
+      await once(child, 'exit');
+      return stack.upstreamCalls().length - before;
+    };
+    assert.equal(await callsFor([]), 1, 'a 404 is cached by default');
+    assert.equal(await callsFor(['--not-found-ttl', '0']), 2, '--not-found-ttl 0 turns it off');
+
+    /** The status of an expired ad slot read while upstream answers 500, under `flags`. */
+    const afterExpiry = async (flags: string[]) => {
+      const args = ['--upstream', stack.upstream, '--port', '0', '--cache-ttl', '1', ...flags];
+      const child = spawn(process.execPath, [...CLI, ...args], {
+        env: env(TOKEN),
+        stdio: ['ignore', 'pipe', 'ignore'],
+      });
+      const [line] = (await once(createInterface({ input: child.stdout }), 'line')) as [string];
+      const url = `${line}publisher/adslots/${known.filterAdslot}/`;
+      assert.equal((await call(url)).status, 200);
+      await new Promise((resolve) => setTimeout(resolve, 20)); // past the 1 ms TTL
+      stack.emulator.setFaults([{ path: '/publisher/adslots/*', kind: 'status', status: 500 }]);
+      const { status, headers } = await call(url);
+      stack.emulator.setFaults([]);
+      child.kill('SIGTERM');
+      await once(child, 'exit');
+      return `${status} ${headers.get('x-cache')}`;
+    };
+    assert.equal(await afterExpiry([]), '200 STALE', 'stale-if-error is on by default');
+    assert.equal(await afterExpiry(['--stale-if-error', '0']), '500 MISS');
+    const bad = await run(['--upstream', stack.upstream, '--stale-if-error', 'a day'], TOKEN);
+    assert.equal(bad.status, 2);
+    assert.match(bad.stderr, /--stale-if-error expects a number/);
+  });
 });
