@@ -195,23 +195,37 @@ describe('<pubnet-product-grid>', () => {
     }
   });
 
-  it('a narrow card keeps its title, sale price and call to action in view', async () => {
-    // Two columns of about 150 px (the narrowest card) and long prices: the
-    // price line must not crush the title or push anything out of the card's
-    // fixed text box.
-    const box = await fixture<HTMLDivElement>(html`<div style="width: 320px"></div>`);
-    const el = await grid(emu, 'on-sale limit="4" ordering="-price"');
-    box.append(el);
-    await el.updateComplete;
-    const line = parseFloat(getComputedStyle(el).lineHeight);
-    for (const link of cards(el)) {
-      const rect = (sel: string) => link.parentElement!.querySelector(sel)!.getBoundingClientRect();
-      const txt = link.parentElement!.getBoundingClientRect();
-      expect(link.closest('[part=card]')!.getBoundingClientRect().width).to.be.below(170);
-      expect(link.getBoundingClientRect().height, 'title crushed').to.be.at.least(line);
-      expect(rect('[part=button]').bottom, 'button clipped').to.be.at.most(txt.bottom);
-      expect(rect('ins').bottom, 'sale price clipped').to.be.at.most(txt.bottom);
-      expect(rect('ins').right, 'sale price cut off').to.be.at.most(rect('[part=price]').right);
-    }
-  });
+  // Two columns of about 150 px (the narrowest card), and list rows (96 px
+  // tall), with long sale prices: nothing may overlap, crush the title or
+  // leave the card's fixed box.
+  for (const [layout, width] of [
+    ['grid', 320],
+    ['list', 600],
+    ['list', 260],
+  ] as const)
+    it(`${layout} at ${width} px: title, brand, sale price and button all in view`, async () => {
+      const box = await fixture<HTMLDivElement>(html`<div style="width: ${width}px"></div>`);
+      const el = await grid(emu, `on-sale limit="4" ordering="-price" layout="${layout}"`);
+      box.append(el);
+      await el.updateComplete;
+      const line = parseFloat(getComputedStyle(el).lineHeight);
+      for (const link of cards(el)) {
+        const txt = link.parentElement!;
+        const part = (name: string) => txt.querySelector(`[part=${name}]`)!.getBoundingClientRect();
+        const box = txt.getBoundingClientRect();
+        const title = link.getBoundingClientRect();
+        const sale = txt.querySelector('ins')!.getBoundingClientRect();
+        const lines = title.height / line;
+        expect(lines, 'title crushed').to.be.at.least(0.95);
+        expect(Math.abs(lines - Math.round(lines)), 'title shows part of a line').to.be.below(0.1);
+        expect(part('brand').top, 'brand over the title').to.be.at.least(title.bottom - 0.5);
+        expect(part('price').top, 'price over the brand').to.be.at.least(
+          part('brand').bottom - 0.5,
+        );
+        expect(part('button').top, 'button over the price').to.be.at.least(part('price').bottom);
+        expect(part('button').bottom, 'button clipped').to.be.at.most(box.bottom);
+        expect(sale.right, 'sale price cut off').to.be.at.most(part('price').right);
+        expect(sale.width, 'sale price hidden').to.be.above(20);
+      }
+    });
 });

@@ -6,7 +6,8 @@ import { css } from './base-element.js';
  * has the final size. Columns: at most `--c` (the `columns` option), fewer
  * when a column would be narrower than `--pubnet-card-min-width`. Brand and
  * price keep to one line (cut with an ellipsis), so that long prices in a
- * narrow card never crush the title or push the button out.
+ * narrow card never crush the title or push the button out; in a list row
+ * (as tall as its image) the title keeps to one line too.
  */
 // prettier-ignore
 export const cardStyles = css`
@@ -19,7 +20,8 @@ img{display:block;width:100%;height:100%;object-fit:contain;background:#fff}
 .txt{display:flex;flex-flow:column;gap:2px;height:7.4em;padding:8px;overflow:hidden}
 .list .card{flex-flow:row;height:var(--pubnet-image-size,96px)}
 .list .img{width:var(--pubnet-image-size,96px)}
-.list .txt{flex:1;height:auto}
+.list .txt{flex:1;height:auto;padding-block:4px}
+.list [part=title]{-webkit-line-clamp:1}
 [part=title]{display:-webkit-box;overflow:hidden;-webkit-box-orient:vertical;-webkit-line-clamp:2;color:inherit}
 [part=title],ins{font-weight:600;text-decoration:none}
 [part=title]:after{content:"";position:absolute;inset:0}
