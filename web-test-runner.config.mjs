@@ -19,11 +19,17 @@ export default {
   browsers: [
     chromeLauncher({
       launchOptions: { executablePath: findBrowser(), headless: true, args: chromiumArgs },
-      // With two test pages at once, headless Chromium hides one of them, and a
-      // hidden page never runs IntersectionObserver or requestAnimationFrame
-      // callbacks; focus emulation keeps every page visible.
-      async createPage({ context }) {
-        const page = await context.newPage();
+      // Each page in a window of its own: tabs of one window hide each other
+      // (`visibilitychange`), and a hidden page gets no rendering steps.
+      async createPage({ browser }) {
+        const browserSession = await browser.target().createCDPSession();
+        const { targetId } = await browserSession.send('Target.createTarget', {
+          url: 'about:blank',
+          newWindow: true,
+        });
+        await browserSession.detach();
+        const target = await browser.waitForTarget((t) => t._targetId === targetId);
+        const page = await target.page();
         const cdp = await page.createCDPSession();
         await cdp.send('Emulation.setFocusEmulationEnabled', { enabled: true });
         return page;
@@ -31,6 +37,8 @@ export default {
     }),
   ],
   testFramework: { config: { timeout: 10000 } },
+  // Lit's development build (the one tests load, for its warnings) says so once per page.
+  filterBrowserLogs: ({ args }) => !String(args[0]).startsWith('Lit is in dev mode'),
   testsFinishTimeout: 240000,
   reporters: [defaultReporter(), summaryReporter()],
 };

@@ -1,8 +1,7 @@
 // A rollup plugin for the CDN build: minifies the static parts of the `html`
 // and `css` tagged templates of our own modules (src/), which Lit ships as
 // written. Runs after TypeScript, on JS; keeps the source map exact.
-// - css: whitespace runs become one space, none around `{ } ; , >`; a css
-//   template without expressions (or backslashes) becomes a plain string;
+// - css: whitespace runs become one space, none around `{ } ; , >`;
 // - html: inside a tag, whitespace runs become one space, none before `>`;
 //   in text, a whitespace run with a line break becomes one space (as the
 //   browser shows it; a single space between inline elements is kept). A
@@ -112,12 +111,7 @@ export function minifyTemplates({ include = /\/src\/.*\.ts$/ } = {}) {
         ) {
           const parts = node.quasi.quasis;
           const whole = parts.map((q) => q.value.raw).join('');
-          if (node.tag.name == 'css' && parts.length == 1 && !whole.includes('\\')) {
-            // A constant stylesheet: the string itself (the tag only joins).
-            const min = minifyPart('css', whole, {}).trim();
-            edits.push([node.start, node.end, JSON.stringify(min)]);
-            return;
-          }
+          // (`css` stays a tagged template: Lit's `static styles` take its CSSResult.)
           if (!/<(pre|textarea)\b/i.test(whole)) {
             const state = { tag: false };
             for (const q of parts) {

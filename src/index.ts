@@ -2,7 +2,8 @@
  * The npm entry: importing it registers `<pubnet-adslot>`,
  * `<pubnet-product-grid>` and `<pubnet-offer-link>` (guarded: a tag another
  * copy already owns is kept, with one warning). The classes, `configure` and
- * the event types are re-exported for typed use.
+ * the event types are re-exported for typed use; the classes are
+ * `LitElement`s, which a Lit user may extend.
  */
 import './components/adslot/define.js';
 import './components/product-grid/define.js';
@@ -11,5 +12,15 @@ import './components/offer-link/define.js';
 export { PubnetAdslot } from './components/adslot/adslot.js';
 export { PubnetProductGrid } from './components/product-grid/product-grid.js';
 export { PubnetOfferLink } from './components/offer-link/offer-link.js';
+export type { WidgetState } from './components/shared/widget-element.js';
+export type { Ordering } from './components/product-grid/product-grid.js';
 export { configure, type PubnetOptions } from './components/shared/options.js';
-export type { PubnetEventMap } from './components/shared/events.js';
+export type {
+  PubnetClickEvent,
+  PubnetErrorEvent,
+  PubnetEventMap,
+  PubnetImpressionEvent,
+  PubnetItem,
+  PubnetLoadEvent,
+  PubnetOffer,
+} from './components/shared/events.js';

@@ -183,9 +183,9 @@ describe('<pubnet-adslot> manual slots', () => {
   }
 
   const boxes = (el: Element) =>
-    [...shadow(el).querySelectorAll<HTMLElement>('.it')].map((it) => {
+    [...shadow(el).querySelectorAll<HTMLElement>('.placed')].map((it) => {
       const r = it.getBoundingClientRect();
-      const o = shadow(el).querySelector('.cv')!.getBoundingClientRect();
+      const o = shadow(el).querySelector('.canvas')!.getBoundingClientRect();
       return [r.left - o.left, r.top - o.top, r.width, r.height].map((n) => Math.round(n));
     });
 
@@ -198,7 +198,7 @@ describe('<pubnet-adslot> manual slots', () => {
       [248, 158, 240, 162],
       [496, 0, 232, 320],
     ]);
-    const canvas = shadow(el).querySelector('.cv')!.getBoundingClientRect();
+    const canvas = shadow(el).querySelector('.canvas')!.getBoundingClientRect();
     expect([canvas.width, canvas.height]).to.deep.equal([728, 320]);
     expect(shadow(el).querySelector('[part=disclosure]')!.textContent).to.equal('Sponsored');
     await expect(el).to.be.accessible();
@@ -212,7 +212,7 @@ describe('<pubnet-adslot> manual slots', () => {
       [124, 79, 120, 81],
       [248, 0, 116, 160],
     ]);
-    const canvas = shadow(el).querySelector('.cv')!.getBoundingClientRect();
+    const canvas = shadow(el).querySelector('.canvas')!.getBoundingClientRect();
     expect([canvas.width, canvas.height]).to.deep.equal([364, 160]);
     expect(el.getBoundingClientRect().width).to.equal(364);
   });

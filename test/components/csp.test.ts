@@ -29,7 +29,7 @@ describe('under a strict CSP with Trusted Types', () => {
       expect(counts).to.deep.equal([4, 8, 2, 1]);
       const slot = win.document.querySelector('pubnet-adslot')!.shadowRoot!;
       // Positions went through CSSOM and took effect.
-      const it = slot.querySelectorAll<HTMLElement>('.it')[1];
+      const it = slot.querySelectorAll<HTMLElement>('.placed')[1];
       expect(it.getBoundingClientRect().width).to.equal(240);
       const iframe = slot.querySelector('iframe')!;
       expect(iframe.srcdoc).to.contain('<img');

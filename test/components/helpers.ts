@@ -1,5 +1,6 @@
 /** Shared set-up of the widget tests: an emulator, the JS-only options, traps. */
-import { env } from '../../src/components/shared/env.js';
+import type { Timers } from '../../src/client/delay.js';
+import { env, resetWidgets } from '../../src/components/shared/env.js';
 import { configure } from '../../src/components/shared/options.js';
 import {
   startEmulator,
@@ -11,8 +12,12 @@ import {
 /** Deadline the widgets get in tests (ms): short, so fault tests stay fast. */
 export const DEADLINE = 1200;
 
-/** Starts an emulator and points the JS-only options at it (token, deadline). */
+/**
+ * Starts an emulator and points the JS-only options at it (token, deadline),
+ * on widget state as on a fresh page: no test depends on another's leftovers.
+ */
 export async function emulator(options: { latency?: number; faults?: FaultSpec[] } = {}) {
+  resetWidgets();
   const emu = await startEmulator(options);
   configure({ token: emu.token, deadline: DEADLINE });
   return emu;
@@ -55,16 +60,72 @@ export function trapErrors() {
 /** Records every `fetch` the widgets make (URL, init), through the injected `env.fetch`. */
 export function recordFetches() {
   const calls: { url: string; init?: RequestInit }[] = [];
+  /** What each call's `fetch` returned. */
+  const results: Promise<Response>[] = [];
   const original = env.fetch;
   env.fetch = (url, init) => {
     calls.push({ url, init });
-    return original(url, init);
+    const result = original(url, init);
+    results.push(result);
+    return result;
   };
-  return { calls, restore: () => (env.fetch = original) };
+  return { calls, results, restore: () => (env.fetch = original) };
 }
 
-/** Resolves after `ms`. */
-export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** A timer a test runs by hand. */
+export interface HeldTimer {
+  run: () => void;
+  ms: number;
+  cleared: boolean;
+}
+
+/**
+ * Timers that run only when the test says so: `held` lists every timer set
+ * (`ms` among `only`, when given; others run for real), for `env.timers` or
+ * the impression batching's timers. Nothing waits on real time.
+ */
+export function heldTimers(only?: number[]) {
+  const held: HeldTimer[] = [];
+  const real = env.timers;
+  const timers: Timers = {
+    now: () => Date.now(),
+    setTimeout(run, ms) {
+      if (only && !only.includes(ms)) return real.setTimeout(run, ms);
+      const timer = { run, ms, cleared: false };
+      held.push(timer);
+      return timer;
+    },
+    clearTimeout(id) {
+      if (held.includes(id as HeldTimer)) (id as HeldTimer).cleared = true;
+      else real.clearTimeout(id);
+    },
+  };
+  /** Runs the pending timers of `ms` (all pending ones without it), once each. */
+  const fire = (ms?: number) => {
+    for (const timer of held.filter((t) => !t.cleared && (ms == null || t.ms == ms))) {
+      timer.cleared = true;
+      timer.run();
+    }
+  };
+  const pending = (ms?: number) => held.filter((t) => !t.cleared && (ms == null || t.ms == ms));
+  return { timers, held, fire, pending };
+}
+
+/**
+ * Resolves once the page's IntersectionObservers have reported on `element`:
+ * an observer created now reports after every observer created before it
+ * (the widgets' own), in the same rendering step. So a widget that was going
+ * to start its work on what they saw has started by then.
+ */
+export function intersectionsDelivered(element: Element): Promise<void> {
+  return new Promise((resolve) => {
+    const observer = new IntersectionObserver(() => {
+      observer.disconnect();
+      resolve();
+    });
+    observer.observe(element);
+  });
+}
 
 /** The shadow root of a widget. */
 export const shadow = (el: Element) => el.shadowRoot!;

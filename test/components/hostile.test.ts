@@ -64,7 +64,7 @@ describe('hostile feed data', () => {
       // Product 2's javascript: images and product 3's data: SVG are dropped: no <img> at all.
       expect(root.querySelectorAll('img')).to.have.length(0);
       // The image boxes stay, empty, keeping the card's size.
-      expect(root.querySelectorAll('[part=card] .img')).to.have.length(2);
+      expect(root.querySelectorAll('[part=card] .image')).to.have.length(2);
       for (const a of root.querySelectorAll('a'))
         expect(a.getAttribute('href')).to.match(/^https?:\/\//);
       expect(root.querySelector('[part=price]')!.textContent).to.contain('19.22');

@@ -1,22 +1,45 @@
-import {
-  aTimeout,
-  expect,
-  fixture,
-  fixtureSync,
-  html,
-  oneEvent,
-  waitUntil,
-} from '@open-wc/testing';
+import { expect, fixture, fixtureSync, html, oneEvent, waitUntil } from '@open-wc/testing';
+import '../../src/components/adslot/define.js';
 import '../../src/components/product-grid/define.js';
+import type { PubnetAdslot } from '../../src/components/adslot/adslot.js';
 import type { PubnetProductGrid } from '../../src/components/product-grid/product-grid.js';
+import { env } from '../../src/components/shared/env.js';
+import { batching } from '../../src/components/shared/impressions.js';
+import { configure } from '../../src/components/shared/options.js';
 import { known } from '../../src/emulator/known.js';
 import type { TestEmulator } from '../support/emulator.js';
-import { emulator, recordFetches, requests, shadow, trapErrors } from './helpers.js';
+import {
+  emulator,
+  heldTimers,
+  intersectionsDelivered,
+  recordFetches,
+  requests,
+  shadow,
+  trapErrors,
+} from './helpers.js';
 
 const key = known.website.guid;
 
 const searches = async (emu: TestEmulator) =>
   (await requests(emu)).filter((r) => r.path == '/publisher/products/');
+
+/** Counts the widget events that reach the document. */
+function countEvents() {
+  const counts = { load: 0, error: 0, impression: 0 };
+  const on = {
+    'pubnet-load': () => counts.load++,
+    'pubnet-error': () => counts.error++,
+    'pubnet-impression': () => counts.impression++,
+  };
+  for (const [type, listener] of Object.entries(on)) document.addEventListener(type, listener);
+  return {
+    counts,
+    stop: () => {
+      for (const [type, listener] of Object.entries(on))
+        document.removeEventListener(type, listener);
+    },
+  };
+}
 
 describe('widget lifecycle', () => {
   let emu: TestEmulator;
@@ -24,20 +47,26 @@ describe('widget lifecycle', () => {
   afterEach(() => emu.stop());
 
   it('does no work until it is near the viewport', async () => {
-    const wrap = fixtureSync<HTMLElement>(html`<div></div>`);
-    wrap.style.paddingTop = '5000px';
-    const el = document.createElement('pubnet-product-grid');
-    Object.assign(el, { api: emu.url, key });
-    wrap.append(el);
-    await aTimeout(300);
-    expect(await requests(emu)).to.have.length(0);
-    expect(el.state).to.equal('loading');
-    const loaded = oneEvent(el, 'pubnet-load');
-    // Within the 300 px margin, not yet visible.
-    window.scrollTo(0, 5000 - innerHeight - 200);
-    await loaded;
-    expect(await searches(emu)).to.have.length(1);
-    window.scrollTo(0, 0);
+    const fetches = recordFetches();
+    try {
+      const wrap = fixtureSync<HTMLElement>(html`<div></div>`);
+      wrap.style.paddingTop = '5000px';
+      const el = document.createElement('pubnet-product-grid');
+      Object.assign(el, { api: emu.url, key });
+      wrap.append(el);
+      await el.updateComplete;
+      await intersectionsDelivered(el);
+      expect(fetches.calls).to.have.length(0);
+      expect(el.state).to.equal('loading');
+      const loaded = oneEvent(el, 'pubnet-load');
+      // Within the 300 px margin, not yet visible.
+      window.scrollTo(0, 5000 - innerHeight - 200);
+      await loaded;
+      expect(await searches(emu)).to.have.length(1);
+    } finally {
+      fetches.restore();
+      window.scrollTo(0, 0);
+    }
   });
 
   it('eager starts at once, wherever it is', async () => {
@@ -51,34 +80,38 @@ describe('widget lifecycle', () => {
     expect(await searches(emu)).to.have.length(1);
   });
 
-  it('disconnecting aborts the request in flight, silently', async () => {
+  it('leaving the page aborts the request in flight, silently', async () => {
     await emu.setFaults([{ path: '/publisher/products/', kind: 'hang' }]);
     const fetches = recordFetches();
     const errors = trapErrors();
+    const events = countEvents();
     try {
       const el = await fixture<PubnetProductGrid>(
         html`<pubnet-product-grid eager api=${emu.url} key=${key}></pubnet-product-grid>`,
       );
-      let events = 0;
-      el.addEventListener('pubnet-error', () => events++);
-      el.addEventListener('pubnet-load', () => events++);
       await waitUntil(() => fetches.calls.length == 1, 'no request');
       const { signal } = fetches.calls[0].init!;
-      expect(signal!.aborted).to.equal(false);
+      const settled = fetches.results[0].catch((error: unknown) => error);
       el.remove();
-      expect(signal!.aborted).to.equal(true);
-      await aTimeout(50);
-      expect(events).to.equal(0);
+      await new Promise((aborted) => signal!.addEventListener('abort', aborted));
+      expect(await settled).to.have.property('name', 'AbortError');
+      await el.updateComplete;
+      expect(events.counts).to.deep.equal({ load: 0, error: 0, impression: 0 });
+      expect(el.state).to.equal('loading');
       expect(errors.seen).to.deep.equal([]);
     } finally {
       fetches.restore();
       errors.stop();
+      events.stop();
     }
   });
 
-  it('attribute changes refetch once (debounced) and abort the request in flight', async () => {
+  it('load inputs that change abort the request in flight at once; the last change loads, 50 ms later', async () => {
     await emu.setLatency(200);
     const fetches = recordFetches();
+    const debounce = heldTimers([50]);
+    const real = env.timers;
+    env.timers = debounce.timers;
     try {
       const el = await fixture<PubnetProductGrid>(
         html`<pubnet-product-grid eager api=${emu.url} key=${key} query="a"></pubnet-product-grid>`,
@@ -86,15 +119,19 @@ describe('widget lifecycle', () => {
       await waitUntil(() => fetches.calls.length, 'no request');
       const first = fetches.calls[0].init!.signal!;
       el.setAttribute('query', 'phone');
-      await aTimeout(10);
+      await el.updateComplete;
       expect(first.aborted).to.equal(true);
       el.setAttribute('brand', 'Sony');
-      await aTimeout(10);
+      await el.updateComplete;
       el.setAttribute('limit', '2');
+      await el.updateComplete;
+      // Three changes, three debounce timers: only the last is still pending.
+      expect(debounce.held.map((t) => t.cleared)).to.deep.equal([true, true, false]);
+      expect(fetches.calls).to.have.length(1);
       const loaded = oneEvent(el, 'pubnet-load');
+      debounce.fire(50);
       await loaded;
       const bodies = (await searches(emu)).map((r) => r.body);
-      // The first (aborted) search may or may not have reached the emulator.
       expect(bodies.at(-1)).to.deep.equal({
         filters: [
           { any: { lookup: 'contains', value: 'phone' } },
@@ -103,10 +140,31 @@ describe('widget lifecycle', () => {
         ordering: '-score',
         page_size: 2,
       });
-      expect(bodies.length).to.be.at.most(2);
       expect(fetches.calls.filter((c) => c.init?.method == 'POST')).to.have.length(2);
       await el.updateComplete;
       expect(shadow(el).querySelectorAll('a[data-i]')).to.have.length(2);
+    } finally {
+      env.timers = real;
+      fetches.restore();
+    }
+  });
+
+  it('properties that only change the look render again without a request', async () => {
+    const el = await fixture<PubnetProductGrid>(
+      html`<pubnet-product-grid eager api=${emu.url} key=${key} limit="2"></pubnet-product-grid>`,
+    );
+    await oneEvent(el, 'pubnet-load');
+    const fetches = recordFetches();
+    try {
+      el.setAttribute('layout', 'list');
+      el.setAttribute('target', '_self');
+      el.setAttribute('disclosure', 'Sponsored');
+      await el.updateComplete;
+      expect(shadow(el).querySelector('ul')!.className).to.equal('list');
+      expect(shadow(el).querySelector('a[data-i]')!.getAttribute('target')).to.equal('_self');
+      expect(shadow(el).querySelector('[part=disclosure]')!.textContent).to.equal('Sponsored');
+      expect(el.state).to.equal('ready');
+      expect(fetches.calls).to.have.length(0);
     } finally {
       fetches.restore();
     }
@@ -125,14 +183,169 @@ describe('widget lifecycle', () => {
     expect(el.state).to.equal('ready');
   });
 
-  it('moving the element (disconnect + connect) loads again, from the cache', async () => {
-    const el = await fixture<PubnetProductGrid>(
-      html`<pubnet-product-grid eager api=${emu.url} key=${key}></pubnet-product-grid>`,
-    );
+  it('moving an element (disconnect + connect in one task) does not load or count it again', async () => {
+    const stats = heldTimers();
+    batching.timers = stats.timers;
+    const events = countEvents();
+    try {
+      const [from, to] = [fixtureSync(html`<div></div>`), fixtureSync(html`<div></div>`)];
+      const el = document.createElement('pubnet-product-grid');
+      Object.assign(el, { api: emu.url, key, limit: 4 });
+      from.append(el);
+      await oneEvent(el, 'pubnet-load');
+      await waitUntil(() => events.counts.impression == 4, 'no impressions', { timeout: 5000 });
+      // Twice, as a list reorder would.
+      for (const parent of [to, from, to]) {
+        parent.append(el);
+        await el.updateComplete;
+        await intersectionsDelivered(el);
+        for (const card of shadow(el).querySelectorAll('[data-i]'))
+          await intersectionsDelivered(card);
+      }
+      const fetches = recordFetches();
+      stats.fire();
+      expect(stats.pending(), 'one stats batch').to.have.length(0);
+      await waitUntil(() => fetches.calls.length, 'no stats sent');
+      fetches.restore();
+      expect(events.counts).to.deep.equal({ load: 1, error: 0, impression: 4 });
+      expect(fetches.calls.map((call) => call.url)).to.deep.equal([
+        `${emu.url}publisher/products/stats/`,
+      ]);
+      const body = JSON.parse(fetches.calls[0].init!.body as string);
+      expect(new Set(body.products).size).to.equal(4);
+      expect(body.products).to.have.length(4);
+      expect(await searches(emu)).to.have.length(1);
+    } finally {
+      events.stop();
+    }
+  });
+
+  it('an item counts once per element and page view, also across reloads that show it again', async () => {
+    const events = countEvents();
+    try {
+      const el = await fixture<PubnetProductGrid>(
+        html`<pubnet-product-grid api=${emu.url} key=${key} limit="2"></pubnet-product-grid>`,
+      );
+      await oneEvent(el, 'pubnet-load');
+      await waitUntil(() => events.counts.impression == 2, 'no impressions', { timeout: 5000 });
+      // Same products, in another order: a reload that shows them again.
+      const loaded = oneEvent(el, 'pubnet-load');
+      el.setAttribute('ordering', 'title');
+      el.setAttribute('ordering', '-score');
+      el.sid = 'reload';
+      await loaded;
+      await el.updateComplete;
+      for (const card of shadow(el).querySelectorAll('[data-i]'))
+        await intersectionsDelivered(card);
+      expect(events.counts.impression).to.equal(2);
+      expect(events.counts.load).to.equal(2);
+    } finally {
+      events.stop();
+    }
+  });
+
+  it('an element connected, removed and connected again before its first update loads once', async () => {
+    // A bare element: everything it needs comes from configure().
+    configure({ api: emu.url, key });
+    const fetches = recordFetches();
+    const events = countEvents();
+    try {
+      const wrap = fixtureSync<HTMLElement>(html`<div></div>`);
+      const el = document.createElement('pubnet-product-grid');
+      wrap.append(el);
+      el.remove();
+      wrap.append(el);
+      await oneEvent(el, 'pubnet-load');
+      await el.updateComplete;
+      await intersectionsDelivered(el);
+      expect(fetches.calls).to.have.length(1);
+      expect(events.counts.load).to.equal(1);
+      expect(await searches(emu)).to.have.length(1);
+    } finally {
+      fetches.restore();
+      events.stop();
+    }
+  });
+
+  it('a detached element never fetches: not before its first update, not from a debounced reload', async () => {
+    const fetches = recordFetches();
+    const debounce = heldTimers([0, 50]);
+    const real = env.timers;
+    env.timers = debounce.timers;
+    try {
+      const wrap = fixtureSync<HTMLElement>(html`<div></div>`);
+      const early = document.createElement('pubnet-product-grid');
+      Object.assign(early, { api: emu.url, key, eager: true });
+      wrap.append(early);
+      early.remove();
+      await early.updateComplete;
+      debounce.fire(0);
+      expect(fetches.calls, 'removed before its first update').to.have.length(0);
+
+      const el = await fixture<PubnetProductGrid>(
+        html`<pubnet-product-grid eager api=${emu.url} key=${key}></pubnet-product-grid>`,
+      );
+      await oneEvent(el, 'pubnet-load');
+      const before = fetches.calls.length;
+      el.setAttribute('query', 'phone');
+      await el.updateComplete;
+      el.remove();
+      debounce.fire();
+      expect(fetches.calls.length, 'a reload after leaving').to.equal(before);
+    } finally {
+      env.timers = real;
+      fetches.restore();
+    }
+  });
+
+  it('leaving before the load finished and coming back loads again; after it, does not', async () => {
+    await emu.setLatency(100);
+    const fetches = recordFetches();
+    const events = countEvents();
+    try {
+      const wrap = fixtureSync<HTMLElement>(html`<div></div>`);
+      const el = document.createElement('pubnet-product-grid');
+      Object.assign(el, { api: emu.url, key, eager: true, query: 'lamp' });
+      wrap.append(el);
+      await waitUntil(() => fetches.calls.length == 1, 'no request');
+      const { signal } = fetches.calls[0].init!;
+      el.remove();
+      await new Promise((aborted) => signal!.addEventListener('abort', aborted));
+      const loaded = oneEvent(el, 'pubnet-load');
+      wrap.append(el);
+      await loaded;
+      expect(fetches.calls).to.have.length(2);
+      el.remove();
+      await waitUntil(() => !el.isConnected);
+      wrap.append(el);
+      await el.updateComplete;
+      expect(fetches.calls).to.have.length(2);
+      expect(events.counts.load).to.equal(1);
+    } finally {
+      fetches.restore();
+      events.stop();
+    }
+  });
+
+  it('a manual slot whose adslot changes scales by the new slot’s bounds on resize', async () => {
+    const wrap = fixtureSync<HTMLElement>(html`<div style="width: 200px"></div>`);
+    const el = document.createElement('pubnet-adslot') as PubnetAdslot;
+    Object.assign(el, { api: emu.url, key, adslot: known.manualAdslot, eager: true });
+    wrap.append(el);
     await oneEvent(el, 'pubnet-load');
-    const again = oneEvent(el, 'pubnet-load');
-    el.parentElement!.append(el);
-    expect((await again).detail.count).to.equal(8);
-    expect(await searches(emu)).to.have.length(1);
+    const reloaded = oneEvent(el, 'pubnet-load');
+    el.adslot = known.bannerAdslot;
+    await reloaded;
+    await el.updateComplete;
+    const canvasWidth = () =>
+      parseFloat(getComputedStyle(shadow(el).querySelector('.canvas')!).width);
+    const drawingWidth = parseFloat(
+      getComputedStyle(shadow(el).querySelector('.drawing')!).width,
+    );
+    wrap.style.width = '120px';
+    await waitUntil(() => Math.abs(canvasWidth() - 120) < 0.5, 'not scaled to 120 px', {
+      timeout: 5000,
+    });
+    expect(drawingWidth).to.be.above(120);
   });
 });

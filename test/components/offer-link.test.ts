@@ -1,18 +1,19 @@
-import {
-  aTimeout,
-  expect,
-  fixture,
-  fixtureSync,
-  html,
-  oneEvent,
-  waitUntil,
-} from '@open-wc/testing';
+import { expect, fixture, fixtureSync, html, oneEvent, waitUntil } from '@open-wc/testing';
+import { sendMouse } from '@web/test-runner-commands';
 import '../../src/components/offer-link/define.js';
 import type { PubnetOfferLink } from '../../src/components/offer-link/offer-link.js';
-import { env } from '../../src/components/shared/env.js';
+import { env, resetWidgets } from '../../src/components/shared/env.js';
 import { known } from '../../src/emulator/known.js';
 import type { TestEmulator } from '../support/emulator.js';
-import { emulator, requests, shadow, trapErrors } from './helpers.js';
+import {
+  emulator,
+  heldTimers,
+  intersectionsDelivered,
+  recordFetches,
+  requests,
+  shadow,
+  trapErrors,
+} from './helpers.js';
 
 const key = known.website.guid;
 const [offer] = known.offers;
@@ -52,7 +53,10 @@ function followed() {
 describe('<pubnet-offer-link>', () => {
   let emu: TestEmulator;
   beforeEach(async () => (emu = await emulator()));
-  afterEach(() => emu.stop());
+  afterEach(() => {
+    resetWidgets();
+    return emu.stop();
+  });
 
   /** An eager offer link enhancing the publisher's anchor to ORIGINAL. */
   const enhanced = () =>
@@ -131,28 +135,27 @@ describe('<pubnet-offer-link>', () => {
     expect(new Set(els.map((el) => el.querySelector('a')!.href)).size).to.equal(3);
   });
 
-  it('asks on pointerover or focusin before it is near the viewport', async () => {
-    const wrap = fixtureSync<HTMLElement>(html`<div style="padding-top: 5000px"></div>`);
-    wrap.style.paddingTop = '5000px';
-    const make = () => {
-      const el = document.createElement('pubnet-offer-link');
-      Object.assign(el, { api: emu.url, key, offer });
-      el.append(anchor('offer'));
-      wrap.append(el);
-      return el;
-    };
-    const hover = make();
-    const focus = make();
-    await aTimeout(100);
-    expect(await requests(emu)).to.have.length(0);
-    const loaded = oneEvent(hover, 'pubnet-load');
-    hover.querySelector('a')!.dispatchEvent(new PointerEvent('pointerover', { bubbles: true }));
-    await loaded;
-    const focused = oneEvent(focus, 'pubnet-load');
-    focus.querySelector('a')!.focus();
-    await focused;
-    expect(await requests(emu)).to.have.length(1); // same offer, same body: shared
-  });
+  for (const type of ['pointerover', 'pointerdown', 'touchstart', 'focusin'])
+    it(`asks on ${type} before it is near the viewport`, async () => {
+      const fetches = recordFetches();
+      try {
+        const wrap = fixtureSync<HTMLElement>(html`<div></div>`);
+        wrap.style.paddingTop = '5000px';
+        const el = document.createElement('pubnet-offer-link');
+        Object.assign(el, { api: emu.url, key, offer });
+        el.append(anchor('offer'));
+        wrap.append(el);
+        await el.updateComplete;
+        await intersectionsDelivered(el);
+        expect(fetches.calls).to.have.length(0);
+        const loaded = oneEvent(el, 'pubnet-load');
+        el.querySelector('a')!.dispatchEvent(new Event(type, { bubbles: true, composed: true }));
+        await loaded;
+        expect(fetches.calls).to.have.length(1);
+      } finally {
+        fetches.restore();
+      }
+    });
 
   it('keeps the original href when the tracking link cannot be had, and does not collapse', async () => {
     await emu.setFaults([{ path: '/publisher/offers/*', kind: 'status', status: 404 }]);
@@ -167,42 +170,96 @@ describe('<pubnet-offer-link>', () => {
     expect(errors.seen).to.deep.equal([]);
   });
 
-  it('a click before the link is known is held for 1 s at most, then follows the original href', async () => {
-    await emu.setLatency(5000);
-    // The hold's timer is run here, by hand: no waiting, no timing.
-    const holds: (() => void)[] = [];
-    const real = env.timers;
-    env.timers = {
-      ...real,
-      setTimeout: (run, ms) => (ms == 1e3 ? holds.push(run) : real.setTimeout(run, ms)),
-    };
-    const nav = followed();
-    try {
-      const el = await enhanced();
-      const clicked = oneEvent(el, 'pubnet-click');
-      el.querySelector('a')!.click();
-      await aTimeout(50);
-      expect(holds, 'one hold of 1 s').to.have.length(1);
-      expect(nav.hrefs, 'followed before the hold ended').to.deep.equal([]);
-      holds[0]();
-      await waitUntil(() => nav.hrefs.length, 'not followed');
-      expect(nav.hrefs).to.deep.equal([ORIGINAL]);
-      expect((await clicked).detail).to.deep.equal({ href: ORIGINAL, offer });
-    } finally {
-      env.timers = real;
-      nav.stop();
-    }
+  /** An offer link whose links open in an `<iframe name="landing">` beside it. */
+  async function inFrame(original: string) {
+    const wrap = fixtureSync<HTMLElement>(html`
+      <div>
+        <pubnet-offer-link eager api=${emu.url} key=${key} offer=${offer} target="landing">
+          <a href=${original} target="landing">Winter sale</a>
+        </pubnet-offer-link>
+        <iframe name="landing" title="landing"></iframe>
+      </div>
+    `);
+    // (An iframe without `src` has loaded its about:blank as it was inserted.)
+    const frame = wrap.querySelector('iframe')!;
+    const el = wrap.querySelector('pubnet-offer-link')!;
+    const navigated = new Promise((loaded) => frame.addEventListener('load', loaded, { once: true }));
+    return { el, frame, navigated };
+  }
+
+  /** A real click (with user activation) in the middle of `element`. */
+  async function realClick(element: Element) {
+    const box = element.getBoundingClientRect();
+    await sendMouse({
+      type: 'click',
+      position: [Math.round(box.x + box.width / 2), Math.round(box.y + box.height / 2)],
+    });
+  }
+
+  it('a real click while the link is coming is held, then navigates to the tracking link', async () => {
+    await emu.setLatency(300);
+    const { el, navigated } = await inFrame(ORIGINAL);
+    const clicked = oneEvent(el, 'pubnet-click');
+    await realClick(el.querySelector('a')!);
+    await navigated;
+    const tracking = await trackingLink(emu, offer, { website: key });
+    expect((await clicked).detail).to.deep.equal({ href: tracking, offer });
+    // The landing frame went through the emulator's click URL: the click is recorded.
+    const clicks = (await emu.requests()).filter((r) => r.path.startsWith('/click/'));
+    expect(clicks.map((r) => r.path)).to.deep.equal([new URL(tracking).pathname]);
   });
 
-  it('a click while the link is coming follows the tracking link as soon as it is there', async () => {
-    await emu.setLatency(150);
-    const nav = followed();
-    const el = await enhanced();
-    el.querySelector('a')!.click();
-    await waitUntil(() => nav.hrefs.length, 'not followed', { timeout: 3000 });
-    nav.stop();
-    expect(nav.hrefs).to.deep.equal([await trackingLink(emu, offer, { website: key })]);
+  it('the hold ends after 1 s at most: the original href is followed, and nothing waits on', async () => {
+    await emu.setFaults([{ path: '/publisher/offers/*', kind: 'hang' }]);
+    const hold = heldTimers([1e3]);
+    env.timers = hold.timers;
+    const original = `${emu.url}publisher/`;
+    const { el, navigated } = await inFrame(original);
+    const clicks: string[] = [];
+    el.addEventListener('pubnet-click', (e) => clicks.push(e.detail.href));
+    await realClick(el.querySelector('a')!);
+    expect(hold.pending(1e3), 'one hold of 1 s').to.have.length(1);
+    expect(clicks, 'followed before the hold ended').to.deep.equal([]);
+    hold.fire(1e3);
+    await navigated;
+    expect(clicks).to.deep.equal([original]);
+    // The wait is over: a late answer does not follow the link again.
+    el.dispatchEvent(new CustomEvent('pubnet-load', { detail: { count: 1 } }));
+    await el.updateComplete;
+    await Promise.resolve();
+    expect(clicks).to.deep.equal([original]);
   });
+
+  for (const [name, init] of [
+    ['Ctrl', { ctrlKey: true }],
+    ['⌘', { metaKey: true }],
+    ['Shift', { shiftKey: true }],
+    ['the middle button', { button: 1 }],
+  ] as [string, MouseEventInit][])
+    it(`a click with ${name} is the browser's at once, never held`, async () => {
+      await emu.setFaults([{ path: '/publisher/offers/*', kind: 'hang' }]);
+      const hold = heldTimers([1e3]);
+      env.timers = hold.timers;
+      const el = await enhanced();
+      let prevented: boolean | undefined;
+      // After the element's own listener: record, then keep this test page where it is.
+      const onClick = (e: Event) => {
+        prevented = e.defaultPrevented;
+        e.preventDefault();
+      };
+      document.addEventListener('click', onClick);
+      try {
+        const clicked = oneEvent(el, 'pubnet-click');
+        el.querySelector('a')!.dispatchEvent(
+          new MouseEvent('click', { bubbles: true, cancelable: true, composed: true, ...init }),
+        );
+        expect(prevented).to.equal(false);
+        expect(hold.held).to.have.length(0);
+        expect((await clicked).detail).to.deep.equal({ href: ORIGINAL, offer });
+      } finally {
+        document.removeEventListener('click', onClick);
+      }
+    });
 
   it('fires pubnet-click and pubnet-impression with the offer', async () => {
     const nav = followed();

@@ -1,17 +1,45 @@
-import { css } from '../shared/base-element.js';
+import { css } from 'lit';
 
 /**
  * The wait before the config is known, and the `manual` canvas: drawn at its
- * own size (`--w`×`--h`) and scaled by `--s` (set from the element's width), so
- * creatives keep their layout. The scaled box is the widgets' containing block.
+ * own size (`--canvas-width`×`--canvas-height`) and scaled by `--canvas-scale`
+ * (set from the element's width), so creatives keep their layout. The scaled
+ * box is the placed widgets' containing block.
  */
-// prettier-ignore
 export const adslotStyles = css`
-.wait{min-height:var(--pubnet-slot-min-height,250px)}
-.cv{width:calc(var(--w)*var(--s,1));height:calc(var(--h)*var(--s,1));overflow:hidden}
-.in{width:var(--w);height:var(--h);transform:scale(var(--s,1));transform-origin:0 0}
-.it{position:absolute;box-sizing:border-box}
-.it>*{display:grid;place-items:center;width:100%;height:100%;text-decoration:none}
-.it [part=button]{margin:0;align-self:center}
-iframe{width:100%;height:100%;border:0}
+  .wait {
+    min-height: var(--pubnet-slot-min-height, 250px);
+  }
+  .canvas {
+    --canvas-scale: 1;
+    width: calc(var(--canvas-width) * var(--canvas-scale));
+    height: calc(var(--canvas-height) * var(--canvas-scale));
+    overflow: hidden;
+  }
+  .drawing {
+    width: var(--canvas-width);
+    height: var(--canvas-height);
+    transform: scale(var(--canvas-scale));
+    transform-origin: 0 0;
+  }
+  .placed {
+    position: absolute;
+    box-sizing: border-box;
+  }
+  .placed > * {
+    display: grid;
+    place-items: center;
+    width: 100%;
+    height: 100%;
+    text-decoration: none;
+  }
+  .placed [part='button'] {
+    margin: 0;
+    align-self: center;
+  }
+  iframe {
+    width: 100%;
+    height: 100%;
+    border: 0;
+  }
 `;

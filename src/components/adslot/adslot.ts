@@ -1,12 +1,12 @@
-import { html } from 'lit/html.js';
+import { html, type PropertyDeclarations, type PropertyValues } from 'lit';
 import { parseAdslotConfig } from '../../client/adslot-config.js';
 import { adslotSearch } from '../../client/product-search.js';
 import { adslotGet } from '../../client/routes/adslots.js';
 import type { AdslotConfig, AdslotWidget } from '../../client/types.js';
 import { baseStyles } from '../shared/base.styles.js';
 import { cardStyles } from '../shared/card.styles.js';
-import { CTA, productList } from '../shared/product-card.js';
-import type { PropertyValues } from '../shared/base-element.js';
+import { CTA, productList, type Shown } from '../shared/product-card.js';
+import { searchProducts } from '../shared/search-products.js';
 import { PubnetWidget, type LoadContext } from '../shared/widget-element.js';
 import { adslotStyles } from './adslot.styles.js';
 import { showCreative } from './creative-frame.js';
@@ -65,15 +65,28 @@ import {
  */
 export class PubnetAdslot extends PubnetWidget {
   static override styles = [baseStyles, cardStyles, adslotStyles];
-  static override properties = { adslot: {} };
+  static override properties: PropertyDeclarations = { adslot: {} };
 
   /** The ad slot id (uuid). */
   declare adslot?: string;
 
+  /** The slot's parsed `config`; `undefined` until the slot is known. */
   private _config?: AdslotConfig;
+  /** A `filter` slot's products; `undefined` while they load. */
+  private _products?: Shown[];
+  /** A `manual` slot's placeable widgets (they size the canvas). */
   private _widgets?: AdslotWidget[];
+  /** The widgets shown, with their links; `undefined` while the links load. */
   private _placed?: Placed[];
-  private _resize?: ResizeObserver;
+  private _resizeObserver?: ResizeObserver;
+
+  protected override _loadInputs() {
+    return [...super._loadInputs(), this.adslot];
+  }
+
+  protected override _statsAdslot() {
+    return this.adslot ?? null;
+  }
 
   protected async _fetch(context: LoadContext) {
     const { core, signal } = context;
@@ -82,53 +95,72 @@ export class PubnetAdslot extends PubnetWidget {
       params: { uuid: this.adslot! },
       signal,
     });
-    const c = (this._config = parseAdslotConfig(slot.config));
+    const config = (this._config = parseAdslotConfig(slot.config));
     // Without a key of its own, the slot's website is the one to credit.
     context.key ??= slot.website_details?.guid;
-    const ws = slot.type == 'manual' && (this._widgets = placeable(slot.widgets));
+    const widgets = slot.type == 'manual' && (this._widgets = placeable(slot.widgets));
     // The layout is known: shown (the skeleton, or the empty canvas) while the rest loads.
     this.requestUpdate();
-    if (!ws) return this._search(context, { page_size: 8, ...adslotSearch(slot) }, c.limit ?? 8);
-    this._items = (this._placed = await loadPlaced(ws, context)).map(itemOf);
+    if (!widgets) {
+      const limit = config.limit ?? 8;
+      this._products = await searchProducts(
+        context,
+        { page_size: 8, ...adslotSearch(slot) },
+        limit,
+      );
+      this._items = this._products.map((product) => ({ product }));
+    } else this._items = (this._placed = await loadPlaced(widgets, context)).map(itemOf);
     return this._items.length;
   }
 
-  override disconnectedCallback() {
-    super.disconnectedCallback();
-    this._resize?.disconnect();
-    this._resize = undefined;
+  protected override _leave() {
+    super._leave();
+    this._resizeObserver?.disconnect();
+    this._resizeObserver = undefined;
   }
 
-  protected override updated(changed: PropertyValues) {
+  protected override updated(changed: PropertyValues<this>) {
     super.updated(changed);
-    const ws = this._widgets;
-    if (!ws?.length) return;
-    for (const f of this.shadowRoot!.querySelectorAll('iframe'))
-      showCreative(f, this._placed![+f.parentElement!.dataset.i!][0].embed_code!);
-    // Scale the canvas down to the width there is (never up), now and on resize.
-    const fit = () =>
-      this.shadowRoot!.querySelector<HTMLElement>('.cv')?.style.setProperty(
-        '--s',
-        '' + Math.min(1, this.clientWidth / bounds(ws)[0]),
+    if (!this._widgets?.length) return;
+    for (const frame of this.renderRoot.querySelectorAll('iframe'))
+      showCreative(frame, this._placed![+frame.parentElement!.dataset.i!][0].embed_code!);
+    // Scaling changes the element's height, which the observer sees: fitting
+    // in the next frame keeps it out of a ResizeObserver loop (an error event).
+    (this._resizeObserver ??= new ResizeObserver(() =>
+      requestAnimationFrame(() => this._fitCanvas()),
+    )).observe(this);
+    this._fitCanvas();
+  }
+
+  /**
+   * Scales the canvas down to the width there is (never up), by the bounds of
+   * the widgets shown now (the slot may have changed since the observer began).
+   */
+  private _fitCanvas() {
+    const widgets = this._widgets;
+    if (!widgets?.length) return;
+    this.renderRoot
+      .querySelector<HTMLElement>('.canvas')
+      ?.style.setProperty(
+        '--canvas-scale',
+        '' + Math.min(1, this.clientWidth / bounds(widgets)[0]),
       );
-    (this._resize ??= new ResizeObserver(fit)).observe(this);
-    fit();
   }
 
   protected _content() {
-    const c = this._config;
-    if (!c) return html`<div class="wait"></div>`;
+    const config = this._config;
+    if (!config) return html`<div class="wait"></div>`;
     const target = this._target();
-    return html`${this._label(c.disclosure)}${
+    return html`${this._label(config.disclosure)}${
       this._widgets
         ? manualCanvas(
             this._widgets,
             this._placed,
             target,
-            c.cta ?? CTA,
-            this.disclosure || c.disclosure || 'Ad',
+            config.cta ?? CTA,
+            this.disclosure || config.disclosure || 'Ad',
           )
-        : productList(this._products, { ...c, target })
+        : productList(this._products, { ...config, target })
     }`;
   }
 }

@@ -10,29 +10,32 @@
  * sizes are set through CSSOM (`.style` property bindings, i.e. `cssText`),
  * which it allows.
  */
-import { html, type TemplateResult } from 'lit/html.js';
+import { html, type TemplateResult } from 'lit';
 import type { AdslotWidget } from '../../client/types.js';
 import { trackingLink } from '../shared/api.js';
 import { httpUrl } from '../shared/safe-url.js';
-import type { Item, LoadContext } from '../shared/widget-element.js';
+import type { PubnetItem } from '../shared/events.js';
+import type { LoadContext } from '../shared/widget-element.js';
 
 /** A placed widget and its link (none for a creative). */
 export type Placed = [AdslotWidget, (string | null)?];
 
-const px = (v: unknown) => Math.max(0, Math.round(+(v as number)) || 0);
-const creative = (w: AdslotWidget) =>
-  (w.item_type == 'banner' || w.item_type == 'html') && typeof w.embed_code == 'string';
+/** A length of the API as whole, non-negative CSS pixels (0 when it is no number). */
+const px = (value: unknown) => Math.max(0, Math.round(+(value as number)) || 0);
+const isCreative = (widget: AdslotWidget) =>
+  (widget.item_type == 'banner' || widget.item_type == 'html') &&
+  typeof widget.embed_code == 'string';
 
 /** The widgets that can be placed: objects with a size. */
 export const placeable = (widgets: unknown): AdslotWidget[] =>
   (Array.isArray(widgets) ? widgets : []).filter(
-    (w) => w && typeof w == 'object' && px(w.width) && px(w.height),
+    (widget) => widget && typeof widget == 'object' && px(widget.width) && px(widget.height),
   );
 
 /** The canvas size: the widgets' outer bounds. */
-export const bounds = (ws: AdslotWidget[]): number[] => [
-  Math.max(...ws.map((w) => px(w.x) + px(w.width))),
-  Math.max(...ws.map((w) => px(w.y) + px(w.height))),
+export const bounds = (widgets: AdslotWidget[]): number[] => [
+  Math.max(...widgets.map((widget) => px(widget.x) + px(widget.width))),
+  Math.max(...widgets.map((widget) => px(widget.y) + px(widget.height))),
 ];
 
 /**
@@ -40,21 +43,26 @@ export const bounds = (ws: AdslotWidget[]): number[] => [
  * products and offers that have no `url`. Widgets with nothing to show (no
  * creative, no link) are left out.
  */
-export async function loadPlaced(ws: AdslotWidget[], context: LoadContext): Promise<Placed[]> {
-  const link = async (w: AdslotWidget) => {
-    if (creative(w) || httpUrl(w.url)) return w.url;
-    const product = w.item_type == 'product';
-    if (w.token && (product || w.item_type == 'offer'))
-      return trackingLink(context, w.token, product).catch(() => null);
+export async function loadPlaced(
+  widgets: AdslotWidget[],
+  context: LoadContext,
+): Promise<Placed[]> {
+  const link = async (widget: AdslotWidget) => {
+    if (isCreative(widget) || httpUrl(widget.url)) return widget.url;
+    const product = widget.item_type == 'product';
+    if (widget.token && (product || widget.item_type == 'offer'))
+      return trackingLink(context, widget.token, product).catch(() => null);
   };
-  const placed = await Promise.all(ws.map(async (w): Promise<Placed> => [w, await link(w)]));
+  const placed = await Promise.all(
+    widgets.map(async (widget): Promise<Placed> => [widget, await link(widget)]),
+  );
   context.signal.throwIfAborted();
-  return placed.filter(([w, href]) => creative(w) || httpUrl(href));
+  return placed.filter(([widget, href]) => isCreative(widget) || httpUrl(href));
 }
 
 /** What a placed widget is, for impressions and clicks. */
-export const itemOf = ([w]: Placed): Item =>
-  w.item_type == 'product' ? { product: { id: w.token } } : { offer: w };
+export const itemOf = ([widget]: Placed): PubnetItem =>
+  widget.item_type == 'product' ? { product: { id: widget.token ?? undefined } } : { offer: widget };
 
 /**
  * The canvas and its widgets (none yet while `placed` is undefined). A
@@ -62,24 +70,24 @@ export const itemOf = ([w]: Placed): Item =>
  * update (`showCreative`); `title` names the frames for screen readers.
  */
 export function manualCanvas(
-  ws: AdslotWidget[],
+  widgets: AdslotWidget[],
   placed: Placed[] | undefined,
   target: string,
   cta: string,
   title: string,
 ): TemplateResult {
-  const [w, h] = bounds(ws);
-  return html`<div class="cv" .style=${`--w:${w}px;--h:${h}px`}>
-    <div class="in">
+  const [width, height] = bounds(widgets);
+  return html`<div class="canvas" .style=${`--canvas-width:${width}px;--canvas-height:${height}px`}>
+    <div class="drawing">
       ${placed?.map(
-        ([w, href], i) =>
+        ([widget, href], i) =>
           html`<div
             part="card"
-            class="card it"
-            .style=${`left:${px(w.x)}px;top:${px(w.y)}px;width:${px(w.width)}px;height:${px(w.height)}px`}
+            class="card placed"
+            .style=${`left:${px(widget.x)}px;top:${px(widget.y)}px;width:${px(widget.width)}px;height:${px(widget.height)}px`}
           >
             ${
-              creative(w)
+              isCreative(widget)
                 ? html`<div data-i=${i}>
                     <iframe
                       sandbox="allow-popups allow-popups-to-escape-sandbox"

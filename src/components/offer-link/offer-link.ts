@@ -1,12 +1,12 @@
-import { html, nothing } from 'lit/html.js';
+import { html, isServer, nothing, type PropertyDeclarations, type PropertyValues } from 'lit';
 import { trackingLink } from '../shared/api.js';
 import { attr } from '../shared/attributes.js';
 import { baseStyles } from '../shared/base.styles.js';
-import { env } from '../shared/env.js';
-import { emit } from '../shared/events.js';
+import { emit, type PubnetItem } from '../shared/events.js';
 import { httpUrl } from '../shared/safe-url.js';
-import { PubnetWidget, type Item, type LoadContext } from '../shared/widget-element.js';
+import { PubnetWidget, type LoadContext, type WidgetState } from '../shared/widget-element.js';
 import { offerLinkStyles } from './offer-link.styles.js';
+import { followWhenKnown, isModified } from './held-click.js';
 
 /**
  * A link to an offer through its tracking link
@@ -17,11 +17,15 @@ import { offerLinkStyles } from './offer-link.styles.js';
  * cannot be had, the original `href` stays. With no `<a>` inside, the element
  * makes its content a link once the tracking link is known.
  *
- * The link is asked for when the element nears the viewport, or on
- * `pointerover`/`focusin`, whichever comes first; the same offer, SubID and
- * deep link are asked for once per page. A click before it is known waits for
- * it at most about a second, then follows whatever `href` the anchor has.
- * When it fails the element does not collapse: the original link stays.
+ * The link is asked for when the element nears the viewport, or as soon as
+ * the reader points at, touches or focuses it (`pointerover`, `pointerdown`,
+ * `touchstart`, `focusin`), whichever comes first; the same offer, SubID and
+ * deep link are asked for once per page. A plain click before it is known
+ * waits for it at most about a second, then follows whatever `href` the
+ * anchor has, in the anchor's `target`. A click with a modifier (Ctrl, ⌘,
+ * Shift, Alt) or another button is the reader's own: the browser acts on it
+ * at once. When the link cannot be had the element does not collapse: the
+ * original link stays.
  *
  * ```html
  * <pubnet-offer-link offer="OFFER_UUID" deep-link="https://shop.example/sale">
@@ -41,7 +45,7 @@ import { offerLinkStyles } from './offer-link.styles.js';
  */
 export class PubnetOfferLink extends PubnetWidget {
   static override styles = [baseStyles, offerLinkStyles];
-  static override properties = {
+  static override properties: PropertyDeclarations = {
     offer: {},
     deepLink: attr('deep-link', httpUrl),
   };
@@ -51,78 +55,100 @@ export class PubnetOfferLink extends PubnetWidget {
   /** The page of the merchant's site the link leads to (absolute http(s)). */
   declare deepLink?: string;
 
+  /** The tracking link, once known. */
   private _href?: string;
-  private _original?: string | null;
-  private _passing = false;
+  /** The publisher's anchor's own `href`, to put back when the tracking link cannot be had. */
+  private _originalHref?: string | null;
 
   constructor() {
     super();
-    for (const type of ['pointerover', 'focusin'])
-      this.addEventListener(type, () => this._start?.());
+    // Whatever says the reader is about to follow the link starts the request.
+    for (const type of ['pointerover', 'pointerdown', 'touchstart', 'focusin'])
+      this.addEventListener(type, () => this._startNow?.(), { passive: true });
+  }
+
+  protected override _loadInputs() {
+    return [...super._loadInputs(), this.offer, this.deepLink];
+  }
+
+  /** The publisher's `<a>`, when the element wraps one (never on a server: no light DOM there). */
+  private _publisherAnchor(): HTMLAnchorElement | null {
+    return isServer ? null : this.querySelector('a');
+  }
+
+  /** The anchor the reader clicks: the publisher's, else the element's own. */
+  private _anchor(): HTMLAnchorElement | null {
+    return this._publisherAnchor() ?? this.renderRoot.querySelector('a');
   }
 
   protected async _fetch(context: LoadContext) {
-    const a = this.querySelector('a');
-    if (a && this._original === undefined) this._original = a.getAttribute('href');
+    const anchor = this._publisherAnchor();
+    if (anchor && this._originalHref === undefined)
+      this._originalHref = anchor.getAttribute('href');
     this._href = undefined;
     try {
       const href = await trackingLink(context, this.offer!, false, this.deepLink);
       if (!href) throw new Error('pubnet-widgets: no usable tracking link');
       this._href = href;
-      this._items = [{ offer: this.offer }];
-      if (a) {
-        a.href = href;
-        a.relList.add('sponsored', 'noopener');
-        a.target = this._target();
+      this._items = [{ offer: this.offer! }];
+      if (anchor) {
+        anchor.href = href;
+        anchor.relList.add('sponsored', 'noopener');
+        anchor.target = this._target();
       }
       return 1;
-    } catch (e) {
-      if (a && this._original != null) a.setAttribute('href', this._original);
-      throw e;
+    } catch (error) {
+      if (anchor && this._originalHref != null) anchor.setAttribute('href', this._originalHref);
+      throw error;
     }
+  }
+
+  protected override updated(changed: PropertyValues<this>) {
+    super.updated(changed);
+    // `target` only changes where the link opens: no new request.
+    const anchor = this._publisherAnchor();
+    if (changed.has('target') && anchor && this._href) anchor.target = this._target();
   }
 
   /** Failing leaves the original link in place: never collapse. */
-  protected override _failed() {
+  protected override _failed(): WidgetState {
     return 'error';
   }
 
-  protected override _targets(): [Element, Item][] {
+  protected override _targets(): [Element, PubnetItem][] {
     return this._href ? [[this, this._items[0]]] : [];
   }
 
-  protected override async _click(e: Event) {
-    const a = this.querySelector('a') ?? this.shadowRoot!.querySelector('a');
-    if (this._passing || e.defaultPrevented || !a || !e.composedPath().includes(a)) return;
-    if (this.state == 'loading') {
-      // Not known yet: hold the click for at most about a second.
-      e.preventDefault();
-      this._start?.();
-      await new Promise((go) => {
-        env.timers.setTimeout(go as () => void, 1e3);
-        for (const type of ['pubnet-load', 'pubnet-error'])
-          this.addEventListener(type, go, { once: true });
-      });
-      await this.updateComplete;
-      this._passing = true;
-      a.click();
-      this._passing = false;
+  protected override _click(event: Event) {
+    const anchor = this._anchor();
+    if (event.defaultPrevented || !anchor || !event.composedPath().includes(anchor)) return;
+    const offer = this.offer!;
+    // Not known yet, and a plain click: held (at most about a second) for the tracking link.
+    if (!this._href && this.state == 'loading' && !isModified(event as MouseEvent)) {
+      event.preventDefault();
+      this._startNow?.();
+      followWhenKnown(this, anchor, () =>
+        emit(this, 'pubnet-click', { href: anchor.getAttribute('href') ?? '', offer }),
+      );
+      return;
     }
-    emit(this, 'pubnet-click', { href: a.getAttribute('href') ?? '', offer: this.offer });
+    emit(this, 'pubnet-click', { href: anchor.getAttribute('href') ?? '', offer });
   }
 
   /** The publisher's anchor, slotted; with none, the element's own around the content. */
   protected _content() {
+    // Children parsed after the first render may bring the publisher's anchor.
+    const slot = html`<slot @slotchange=${() => this.requestUpdate()}></slot>`;
     return html`${
-      this.querySelector('a')
-        ? html`<slot></slot>`
+      this._publisherAnchor()
+        ? slot
         : html`<a
             part="link"
             href=${this._href ?? nothing}
             rel="sponsored noopener"
             target=${this._target()}
-            ><slot></slot
-          ></a>`
+            >${slot}</a
+          >`
     }${this._label()}`;
   }
 }

@@ -1,13 +1,20 @@
-import { html } from 'lit/html.js';
+import { html, type PropertyDeclarations } from 'lit';
 import { buildSearch } from '../../client/product-search.js';
 import { num, oneOf } from '../shared/attributes.js';
 import { baseStyles } from '../shared/base.styles.js';
 import { cardStyles } from '../shared/card.styles.js';
-import { productList, type CardView } from '../shared/product-card.js';
+import { productList, type Shown } from '../shared/product-card.js';
+import { searchProducts } from '../shared/search-products.js';
 import { PubnetWidget, type LoadContext } from '../shared/widget-element.js';
 
 /** The orderings the API knows (api-contract §5). */
-export const ORDERINGS = ['-score', 'price', '-price', '-discount', '-updated_at', 'title'];
+export const ORDERINGS = ['-score', 'price', '-price', '-discount', '-updated_at', 'title'] as const;
+
+/** How products are ordered. */
+export type Ordering = (typeof ORDERINGS)[number];
+
+/** The layouts of `<pubnet-product-grid>`. */
+export const GRID_LAYOUTS = ['grid', 'list'] as const;
 
 /**
  * Product cards from one product search (`POST /publisher/products/?key=`).
@@ -47,7 +54,7 @@ export const ORDERINGS = ['-score', 'price', '-price', '-discount', '-updated_at
  */
 export class PubnetProductGrid extends PubnetWidget {
   static override styles = [baseStyles, cardStyles];
-  static override properties = {
+  static override properties: PropertyDeclarations = {
     query: {},
     brand: {},
     category: {},
@@ -58,7 +65,7 @@ export class PubnetProductGrid extends PubnetWidget {
     ordering: oneOf('ordering', ORDERINGS),
     limit: num('limit', 1, 48),
     columns: num('columns', 1, 6),
-    layout: oneOf('layout', ['grid', 'list']),
+    layout: oneOf('layout', GRID_LAYOUTS),
   };
 
   /** Full-text search. */
@@ -76,17 +83,35 @@ export class PubnetProductGrid extends PubnetWidget {
   /** Only products on sale. */
   declare onSale: boolean;
   /** Order: `-score` (default), `price`, `-price`, `-discount`, `-updated_at`, `title`. */
-  declare ordering?: string;
+  declare ordering?: Ordering;
   /** How many products, 1–48; default 8. */
   declare limit?: number;
   /** Most columns, 1–6; default 4 (fewer on narrow screens). */
   declare columns?: number;
   /** `grid` (default) or `list`. */
-  declare layout?: string;
+  declare layout?: 'grid' | 'list';
 
-  protected _fetch(context: LoadContext) {
+  /** The products shown; `undefined` while loading (the skeleton is shown). */
+  private _products?: Shown[];
+
+  protected override _loadInputs() {
+    return [
+      ...super._loadInputs(),
+      this.query,
+      this.brand,
+      this.category,
+      this.offer,
+      this.minPrice,
+      this.maxPrice,
+      this.onSale,
+      this.ordering,
+      this.limit,
+    ];
+  }
+
+  protected async _fetch(context: LoadContext) {
     const limit = this.limit ?? 8;
-    return this._search(
+    this._products = await searchProducts(
       context,
       buildSearch({
         query: this.query,
@@ -101,12 +126,14 @@ export class PubnetProductGrid extends PubnetWidget {
       }),
       limit,
     );
+    this._items = this._products.map((product) => ({ product }));
+    return this._items.length;
   }
 
   protected _content() {
     return html`${this._label()}${productList(this._products, {
       target: this._target(),
-      layout: this.layout as CardView['layout'],
+      layout: this.layout,
       columns: this.columns,
       limit: this.limit,
     })}`;

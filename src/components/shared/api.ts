@@ -9,12 +9,16 @@ import { createCache } from '../../client/cache.js';
 import { createCore, type Core } from '../../client/core.js';
 import { offerTrackingLink } from '../../client/routes/offers.js';
 import { productTrackingLink } from '../../client/routes/products.js';
-import { env } from './env.js';
+import { env, onReset } from './env.js';
 import { httpUrl } from './safe-url.js';
 import type { LoadContext } from './widget-element.js';
 
 const cores = new Map<string, Core>();
 const cache = createCache();
+onReset(() => {
+  cores.clear();
+  cache.clear();
+});
 
 /**
  * The shared core for `api`. `keepalive` gives a core whose requests outlive

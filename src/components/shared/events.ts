@@ -1,4 +1,17 @@
+import type { AdslotWidget, Product } from '../../client/types.js';
 import { env } from './env.js';
+
+/**
+ * An offer as the events give it: the offer id for `<pubnet-offer-link>`, or
+ * the placed widget of a `manual` ad slot (an offer, banner or html item).
+ */
+export type PubnetOffer = string | AdslotWidget;
+
+/**
+ * The item an event is about: a product (the product shown; `{ id }` for a
+ * placed product of a `manual` slot), or an offer.
+ */
+export type PubnetItem = { product: Product; offer?: never } | { offer: PubnetOffer; product?: never };
 
 /** `detail` of the events every widget fires (embed-contract, guarantee 5). */
 export interface PubnetEventMap {
@@ -6,11 +19,20 @@ export interface PubnetEventMap {
   'pubnet-load': { count: number };
   /** Loading failed; the fallback is shown or the element collapsed. */
   'pubnet-error': { error: unknown };
-  /** A product or offer link was followed. */
-  'pubnet-click': { href: string; product?: unknown; offer?: unknown };
+  /** A product or offer link was followed; `href` is the link's exact `href`. */
+  'pubnet-click': PubnetItem & { href: string };
   /** An item became half visible for the first time. */
-  'pubnet-impression': { product?: unknown; offer?: unknown };
+  'pubnet-impression': PubnetItem;
 }
+
+/** Content is shown: `detail.count` items. */
+export type PubnetLoadEvent = CustomEvent<PubnetEventMap['pubnet-load']>;
+/** Loading failed: `detail.error` says why. */
+export type PubnetErrorEvent = CustomEvent<PubnetEventMap['pubnet-error']>;
+/** A link was followed: `detail.href`, and `detail.product` or `detail.offer`. */
+export type PubnetClickEvent = CustomEvent<PubnetEventMap['pubnet-click']>;
+/** An item was half visible for the first time: `detail.product` or `detail.offer`. */
+export type PubnetImpressionEvent = CustomEvent<PubnetEventMap['pubnet-impression']>;
 
 /**
  * The one warning helper of the widgets and the CDN entry: `pubnet-widgets:
@@ -30,9 +52,15 @@ export function emit<K extends keyof PubnetEventMap>(
 
 declare global {
   interface GlobalEventHandlersEventMap {
-    'pubnet-load': CustomEvent<PubnetEventMap['pubnet-load']>;
-    'pubnet-error': CustomEvent<PubnetEventMap['pubnet-error']>;
-    'pubnet-click': CustomEvent<PubnetEventMap['pubnet-click']>;
-    'pubnet-impression': CustomEvent<PubnetEventMap['pubnet-impression']>;
+    'pubnet-load': PubnetLoadEvent;
+    'pubnet-error': PubnetErrorEvent;
+    'pubnet-click': PubnetClickEvent;
+    'pubnet-impression': PubnetImpressionEvent;
+  }
+  interface HTMLElementEventMap {
+    'pubnet-load': PubnetLoadEvent;
+    'pubnet-error': PubnetErrorEvent;
+    'pubnet-click': PubnetClickEvent;
+    'pubnet-impression': PubnetImpressionEvent;
   }
 }

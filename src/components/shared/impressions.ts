@@ -7,6 +7,7 @@
 import { defaultTimers, type Timers } from '../../client/delay.js';
 import { productStats } from '../../client/routes/products.js';
 import { coreFor } from './api.js';
+import { onReset } from './env.js';
 
 const callbacks = new WeakMap<Element, () => void>();
 let observer: IntersectionObserver | undefined;
@@ -15,10 +16,10 @@ let observer: IntersectionObserver | undefined;
 export function watch(el: Element, seen: () => void): void {
   observer ??= new IntersectionObserver(
     (entries) => {
-      for (const e of entries)
-        if (e.intersectionRatio >= 0.5) {
-          observer!.unobserve(e.target);
-          callbacks.get(e.target)?.();
+      for (const entry of entries)
+        if (entry.intersectionRatio >= 0.5) {
+          observer!.unobserve(entry.target);
+          callbacks.get(entry.target)?.();
         }
     },
     { threshold: 0.5 },
@@ -48,11 +49,19 @@ export const batching: { timers: Timers } = { timers: defaultTimers };
 const batches = new Map<string, [StatsTarget, string[]]>();
 let timer: unknown;
 let listening = false;
+onReset(() => {
+  batching.timers.clearTimeout(timer);
+  timer = undefined;
+  batches.clear();
+  batching.timers = defaultTimers;
+  observer?.disconnect();
+  observer = undefined;
+});
 
-function send([t, products]: [StatsTarget, string[]], keepalive?: boolean) {
-  coreFor(t.api, t.token, keepalive)
+function send([target, products]: [StatsTarget, string[]], keepalive?: boolean) {
+  coreFor(target.api, target.token, keepalive)
     .request(productStats, {
-      body: { event: 'view', products, adslot: t.adslot, website: t.key },
+      body: { event: 'view', products, adslot: target.adslot, website: target.key },
     })
     // Stats are best effort: a lost batch must never surface in the page.
     .catch(() => {});
@@ -78,10 +87,10 @@ function flush() {
 }
 
 /** Counts one view of product `id`; sent within about a second, with others. */
-export function countView(t: StatsTarget, id: string): void {
-  const key = [t.api, t.token, t.key, t.adslot].join(' ');
+export function countView(target: StatsTarget, id: string): void {
+  const key = [target.api, target.token, target.key, target.adslot].join(' ');
   let batch = batches.get(key);
-  if (!batch) batches.set(key, (batch = [t, []]));
+  if (!batch) batches.set(key, (batch = [target, []]));
   batch[1].push(id);
   timer ??= batching.timers.setTimeout(tick, 1e3);
   if (!listening) {

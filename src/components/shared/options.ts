@@ -1,3 +1,5 @@
+import { onReset } from './env.js';
+
 /** The options a page can set for every widget (embed-contract "Loading"). */
 export interface PubnetOptions {
   /** Base URL of the publisher's proxy (or the API itself, for private tools). */
@@ -23,8 +25,12 @@ export interface PubnetOptions {
 type PageOption = 'api' | 'key' | 'sid';
 const names = ['api', 'key', 'sid'] as const;
 
-const configured: PubnetOptions = {};
+let configured: PubnetOptions = {};
 let fromScript: PubnetOptions = {};
+onReset(() => {
+  configured = {};
+  fromScript = {};
+});
 
 /** Reads `data-api`, `data-key` and `data-sid` of the script tag that loaded the bundle. */
 export function readScriptOptions(script: HTMLOrSVGScriptElement | null): PubnetOptions {
@@ -45,17 +51,26 @@ const bad = (what: string) => {
   throw new TypeError('Pubnet.configure: ' + what);
 };
 
-/** `Pubnet.configure()`: later calls override earlier ones, option by option. */
-export function configure(options: PubnetOptions): void {
+/**
+ * `Pubnet.configure()`: later calls override earlier ones, option by option.
+ * An option given as `undefined` or `null` is unset (the script tag's value,
+ * or the default, applies again); options not named are left as they are.
+ * @throws TypeError naming the option when a value has the wrong type.
+ */
+export function configure(options: { [K in keyof PubnetOptions]?: PubnetOptions[K] | null }): void {
   if (!options || typeof options != 'object') bad('options must be an object');
+  const next = { ...configured };
   for (const name of [...names, 'token', 'deadline'] as const) {
+    if (!Object.hasOwn(options, name)) continue;
     const value = options[name];
     const number = name == 'deadline';
-    if (value === undefined) continue;
-    if (number ? !((value as number) > 0) : typeof value != 'string')
+    if (value == null) delete next[name];
+    else if (number ? !((value as number) > 0) : typeof value != 'string')
       bad(`option "${name}" must be ${number ? 'a positive number' : 'a string'}`);
-    (configured as Record<string, unknown>)[name] = value;
+    else (next as Record<string, unknown>)[name] = value;
   }
+  // All or nothing: a bad option leaves every option as it was.
+  configured = next;
 }
 
 /** A JS-only option set with `configure()` (`token`, `deadline`). */

@@ -2,7 +2,7 @@
  * The one product card (and the list around it) of `<pubnet-product-grid>` and
  * of `filter` ad slots. Every API string goes through a text binding.
  */
-import { html, nothing, type TemplateResult } from 'lit/html.js';
+import { html, nothing, type TemplateResult } from 'lit';
 import { formatPrice } from '../../client/price.js';
 import type { AdslotConfig, Product } from '../../client/types.js';
 import { httpUrl } from './safe-url.js';
@@ -26,35 +26,36 @@ export type Shown = Product & { link: string };
  */
 export const usable = (results: unknown, limit: number): Shown[] =>
   (Array.isArray(results) ? results : [])
-    .filter((p) => p && typeof p == 'object' && httpUrl(p.link))
+    .filter((product) => product && typeof product == 'object' && httpUrl(product.link))
     .slice(0, limit);
 
 /**
  * API text for a text binding: strings and numbers only, so that a crafted
  * JSON object can never reach Lit as something it would render as a template.
  */
-export const text = (v: unknown): string =>
-  typeof v == 'string' || typeof v == 'number' ? '' + v : '';
+export const text = (value: unknown): string =>
+  typeof value == 'string' || typeof value == 'number' ? '' + value : '';
 
-function price({ price, sale_price: sale, discount: d }: Product) {
-  // The page's language, else the browser's; an invalid one falls back to raw strings.
-  const lang = document.documentElement.lang || navigator.language;
-  const fmt = (v: unknown) => text(formatPrice(v as string, lang));
+function price({ price, sale_price: sale, discount }: Product) {
+  // The page's language, else the browser's (none on a server: the runtime's);
+  // an invalid one falls back to raw strings.
+  const lang = globalThis.document?.documentElement.lang || globalThis.navigator?.language;
+  const format = (value: unknown) => text(formatPrice(value as string, lang));
   let off = '';
-  if (typeof d == 'number' && d > 0)
+  if (typeof discount == 'number' && discount > 0)
     try {
-      off = new Intl.NumberFormat(lang, { style: 'percent' }).format(-d / 100);
+      off = new Intl.NumberFormat(lang, { style: 'percent' }).format(-discount / 100);
     } catch {
-      off = -d + '%';
+      off = -discount + '%';
     }
   // `<del>`/`<ins>` are not announced by every screen reader: hidden words say it.
   // The price paid comes first: on a narrow card, the line is cut at its end.
   return html`<span part="price"
     >${
       sale && price && sale != price
-        ? html`<ins><span class="vh">Now </span>${fmt(sale)}</ins>
-            <del><span class="vh">Was </span>${fmt(price)}</del> ${off}`
-        : fmt(price ?? sale)
+        ? html`<ins><span class="visually-hidden">Now </span>${format(sale)}</ins>
+            <del><span class="visually-hidden">Was </span>${format(price)}</del> ${off}`
+        : format(price ?? sale)
     }</span
   >`;
 }
@@ -64,12 +65,12 @@ function price({ price, sale_price: sale, discount: d }: Product) {
  * link holds only the title, so the title is its name; it covers the whole
  * card (`::after`), so the card is one target and one tab stop.
  */
-export function productCard(p: Shown, i: number, v: CardView): TemplateResult {
-  const cta = v.cta ?? CTA;
-  const title = text(p.title) || cta;
-  const src = [p.images?.thumb_180, p.images?.default].find(httpUrl);
+export function productCard(product: Shown, i: number, view: CardView): TemplateResult {
+  const cta = view.cta ?? CTA;
+  const title = text(product.title) || cta;
+  const src = [product.images?.thumb_180, product.images?.default].find(httpUrl);
   return html`<li part="card" class="card">
-    <span class="img"
+    <span class="image"
       >${
         src
           ? html`<img
@@ -83,22 +84,30 @@ export function productCard(p: Shown, i: number, v: CardView): TemplateResult {
             />`
           : nothing
       }</span
-    ><span class="txt"
-      ><a part="title" data-i=${i} href=${p.link} rel="sponsored noopener" target=${v.target}
+    ><span class="text"
+      ><a
+        part="title"
+        data-i=${i}
+        href=${product.link}
+        rel="sponsored noopener"
+        target=${view.target}
         >${title}</a
-      >${v.show_brand != false && p.brand ? html`<span part="brand">${text(p.brand)}</span>` : nothing}${
-        v.show_price != false ? price(p) : nothing
-      }<span part="button">${cta}</span></span
+      >${
+        view.show_brand != false && product.brand
+          ? html`<span part="brand">${text(product.brand)}</span>`
+          : nothing
+      }${view.show_price != false ? price(product) : nothing}<span part="button">${cta}</span></span
     >
   </li>`;
 }
 
-const skeleton = (n: number, cls: string) =>
+/** `count` empty cards: the skeleton while loading, or the places results did not fill. */
+const emptyCards = (count: number, kind: 'skeleton' | 'placeholder') =>
   Array.from(
-    { length: n },
+    { length: count },
     () =>
-      html`<li class="card ${cls}" aria-hidden="true">
-        <span class="img"></span><span class="txt"></span>
+      html`<li class="card ${kind}" aria-hidden="true">
+        <span class="image"></span><span class="text"></span>
       </li>`,
   );
 
@@ -108,17 +117,17 @@ const skeleton = (n: number, cls: string) =>
  * `limit` keep the missing places (empty, but for a carousel), so nothing on
  * the page moves.
  */
-export function productList(items: Shown[] | undefined, v: CardView): TemplateResult {
-  const limit = v.limit ?? 8;
+export function productList(products: Shown[] | undefined, view: CardView): TemplateResult {
+  const limit = view.limit ?? 8;
   return html`<ul
     role="list"
-    class=${v.layout ?? 'grid'}
-    aria-busy=${!items}
-    .style=${'--c:' + (v.columns ?? 4)}
+    class=${view.layout ?? 'grid'}
+    aria-busy=${!products}
+    .style=${'--columns:' + (view.columns ?? 4)}
   >
-    ${items?.map((p, i) => productCard(p, i, v))}${skeleton(
-      items ? (v.layout == 'carousel' ? 0 : limit - items.length) : limit,
-      items ? 'pad' : 'sk',
+    ${products?.map((product, i) => productCard(product, i, view))}${emptyCards(
+      products ? (view.layout == 'carousel' ? 0 : limit - products.length) : limit,
+      products ? 'placeholder' : 'skeleton',
     )}
   </ul>`;
 }

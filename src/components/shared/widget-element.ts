@@ -1,20 +1,20 @@
-import { html } from 'lit/html.js';
+import { LitElement, html, type PropertyDeclarations, type PropertyValues } from 'lit';
 import type { Core } from '../../client/core.js';
-import { productSearch } from '../../client/routes/products.js';
-import type { ProductSearch } from '../../client/types.js';
 import { coreFor } from './api.js';
 import { attr } from './attributes.js';
-import { BaseElement, type PropertyDeclarations, type PropertyValues } from './base-element.js';
 import { env } from './env.js';
-import { emit, type PubnetEventMap } from './events.js';
+import { emit, type PubnetItem } from './events.js';
 import { countView, unwatch, watch, type StatsTarget } from './impressions.js';
 import { nearViewport } from './near-viewport.js';
-import { usable, type Shown } from './product-card.js';
 import { jsOption, resolveOption } from './options.js';
 import { httpUrl } from './safe-url.js';
 
-/** An item a widget shows: `{ product }` or `{ offer }`. */
-export type Item = PubnetEventMap['pubnet-impression'];
+/**
+ * Where a widget is: `loading`, `ready`, `fallback` (the `slot="fallback"`
+ * child is shown), `collapsed` (failed or empty with no fallback: `display:
+ * none`) or, for `<pubnet-offer-link>`, `error`.
+ */
+export type WidgetState = 'loading' | 'ready' | 'fallback' | 'collapsed' | 'error';
 
 /** What a load needs, resolved once per load. */
 export interface LoadContext {
@@ -24,20 +24,48 @@ export interface LoadContext {
   signal: AbortSignal;
 }
 
+/** A value the widgets accept as a SubID: `A-Z a-z 0-9 _ -`, at most 32. */
+const sidValue = (value: string) => (/^[\w-]{1,32}$/.test(value) ? value : undefined);
+
 /**
- * What the three widgets share: the common attributes, the load lifecycle
- * (nothing until near the viewport, one overall deadline, aborted when
- * disconnected or superseded), fallback or collapse, impressions and clicks.
- * Subclasses implement `_fetch()` and `_content()`.
- *
- * Attribute changes after the first load abort the request in flight at once
- * and load again 50 ms after the last change.
+ * Who an item is, so that it counts once per element and page view, however
+ * often it is loaded again: a product by its id (else its link), an offer
+ * link by its offer id, a placed widget of a `manual` slot by its id (else
+ * what it shows).
  */
-export abstract class PubnetWidget extends BaseElement {
+function identity(item: PubnetItem): string {
+  if (item.product) return 'product ' + (item.product.id ?? item.product.link);
+  const offer = item.offer;
+  return typeof offer == 'string'
+    ? 'offer ' + offer
+    : 'widget ' + (offer.id ?? JSON.stringify(offer));
+}
+
+/**
+ * What the three widgets share, and only that: the common attributes, and the
+ * load lifecycle. Nothing happens until the element is near the viewport;
+ * one overall deadline covers a load; a load is aborted when the element
+ * leaves the page or its inputs change; failing shows the fallback or
+ * collapses; impressions count once per item; clicks are reported.
+ *
+ * - The first load starts after the first update, so that attributes set just
+ *   after creating the element count.
+ * - A change of what a load depends on (`_loadInputs()`) aborts the load in
+ *   flight at once and loads again 50 ms after the last change. Other
+ *   properties (a subclass's own, `target`, `layout`…) only render again.
+ * - Moving the element (disconnect and connect in the same task, as a list
+ *   reorder or a framework does) changes nothing: the work goes on, and
+ *   nothing is loaded or counted again. Leaving the page for longer aborts
+ *   the load in flight; coming back loads only if that load had not finished.
+ *
+ * Subclasses implement `_fetch()` and `_content()`, and add their own inputs
+ * to `_loadInputs()`.
+ */
+export abstract class PubnetWidget extends LitElement {
   static override properties: PropertyDeclarations = {
     api: attr('api', httpUrl),
     key: {},
-    sid: attr('sid', (v) => (/^[\w-]{1,32}$/.test(v) ? v : undefined)),
+    sid: attr('sid', sidValue),
     target: {},
     disclosure: {},
     eager: { type: Boolean },
@@ -61,24 +89,29 @@ export abstract class PubnetWidget extends BaseElement {
    * `collapsed` (failed or empty with no fallback: `display: none`) or, for
    * `<pubnet-offer-link>`, `error`. Reflected.
    */
-  declare state: string;
+  declare state: WidgetState;
 
   /** The items shown, by their `data-i`. */
-  protected _items: Item[] = [];
-  /** The products shown (a grid or a `filter` slot). */
-  protected _products?: Shown[];
-  /** Starts the waiting load now (an offer link the reader points at). */
-  protected _start?: () => void;
-  /** The current load's controller (`undefined` before the first load, `null` when stopped). */
-  private _abort?: AbortController | null;
-  private _debounce?: unknown;
-  private _seen = new Set<Item>();
-  private _stats?: StatsTarget | '';
+  protected _items: PubnetItem[] = [];
+  /** Starts the waiting load now (e.g. an offer link the reader points at). */
+  protected _startNow?: () => void;
+  /** The load running, if any. */
+  private _loading?: AbortController;
+  /** `_loadInputs()` of the last load started (JSON); `undefined` before the first. */
+  private _inputs?: string;
+  /** Whether the last load started has finished (shown, failed or empty). */
+  private _finished = false;
+  private _reloadTimer?: unknown;
+  /** Set while disconnected, until the end of the task: was it a move? */
+  private _leaveTimer?: unknown;
+  /** The identities of the items counted (see `identity`). */
+  private _seen = new Set<string>();
+  private _stats?: StatsTarget;
 
   constructor() {
     super();
     this.state = 'loading';
-    this.addEventListener('click', (e) => this._click(e));
+    this.addEventListener('click', (event) => this._click(event));
   }
 
   /** Fetches what to show; resolves with the number of items shown. */
@@ -87,15 +120,18 @@ export abstract class PubnetWidget extends BaseElement {
   /** What is shown unless the fallback is. */
   protected abstract _content(): unknown;
 
-  protected render() {
-    return this.state == 'fallback' ? html`<slot name="fallback"></slot>` : this._content();
+  /** What a load depends on: when one of these changes, the widget loads again. */
+  protected _loadInputs(): unknown[] {
+    return [this.api, this.key, this.sid];
   }
 
-  /** One product search (`?key=`): its usable products, at most `limit`, are shown. */
-  protected async _search({ core, key, signal }: LoadContext, body: ProductSearch, limit: number) {
-    const page = await core.request(productSearch, { query: { key }, body, signal });
-    this._items = (this._products = usable(page?.results, limit)).map((product) => ({ product }));
-    return this._items.length;
+  /** The ad slot the widget's impression stats are for (none but for ad slots). */
+  protected _statsAdslot(): string | null {
+    return null;
+  }
+
+  protected override render() {
+    return this.state == 'fallback' ? html`<slot name="fallback"></slot>` : this._content();
   }
 
   /** Where links open. */
@@ -106,72 +142,100 @@ export abstract class PubnetWidget extends BaseElement {
   /** The label, unless the page or the ad slot hid it with `""`. */
   protected _label(fromConfig?: string) {
     const text = this.disclosure ?? fromConfig ?? 'Ad';
-    return text && html`<span part="disclosure" class="ad">${text}</span>`;
+    return text && html`<span part="disclosure" class="disclosure">${text}</span>`;
   }
 
   /** A click on a shown item's link (not cancelled): `pubnet-click` with its exact `href`. */
-  protected _click(e: Event) {
-    const a =
-      !e.defaultPrevented &&
-      e
+  protected _click(event: Event) {
+    const link =
+      !event.defaultPrevented &&
+      event
         .composedPath()
-        .find((n): n is HTMLAnchorElement => n instanceof HTMLAnchorElement && !!n.dataset.i);
-    if (a)
-      emit(this, 'pubnet-click', { href: a.getAttribute('href')!, ...this._items[+a.dataset.i!] });
+        .find(
+          (node): node is HTMLAnchorElement =>
+            node instanceof HTMLAnchorElement && !!node.dataset.i,
+        );
+    const item = link && this._items[+link.dataset.i!];
+    if (item) emit(this, 'pubnet-click', { href: link.getAttribute('href')!, ...item });
   }
 
   /** The shown items' elements, for impressions. */
-  protected _targets(): [Element, Item][] {
-    return [...this.shadowRoot!.querySelectorAll<HTMLElement>('[data-i]')].map((el) => [
-      el,
-      this._items[+el.dataset.i!],
+  protected _targets(): [Element, PubnetItem][] {
+    return [...this.renderRoot.querySelectorAll<HTMLElement>('[data-i]')].map((element) => [
+      element,
+      this._items[+element.dataset.i!],
     ]);
   }
 
   override connectedCallback() {
     super.connectedCallback();
-    if (this.hasUpdated) this._load();
-  }
-
-  disconnectedCallback() {
-    this._stop();
-    for (const [el] of this._targets()) unwatch(el);
-  }
-
-  protected override updated(changed: PropertyValues) {
-    // The first load waits for the first update, so that attributes set just
-    // after creating the element count; after it, anything but `state` reloads.
-    if (this._abort === undefined) this._load();
-    else if (changed.size > +changed.has('state')) {
-      this._stop();
-      this._debounce = env.timers.setTimeout(() => this._load(), 50);
+    if (this._leaveTimer !== undefined) {
+      // Moved: disconnected and connected again within one task. Carry on.
+      env.timers.clearTimeout(this._leaveTimer);
+      this._leaveTimer = undefined;
+    } else if (this.hasUpdated) {
+      // Back after leaving: load again only what was stopped before it finished.
+      if (!this._finished) this._load();
+      else if (this.state == 'ready') this._watchItems();
     }
-    if (this.state == 'ready')
-      for (const [el, item] of this._targets()) if (item) watch(el, () => this._impress(item));
   }
 
-  private _stop() {
-    this._abort?.abort();
-    this._abort = null;
-    env.timers.clearTimeout(this._debounce);
+  override disconnectedCallback() {
+    super.disconnectedCallback();
+    env.timers.clearTimeout(this._leaveTimer);
+    this._leaveTimer = env.timers.setTimeout(() => {
+      this._leaveTimer = undefined;
+      if (!this.isConnected) this._leave();
+    }, 0);
+  }
+
+  protected override updated(changed: PropertyValues<this>) {
+    super.updated(changed);
+    if (changed.has('eager') && this.eager) this._startNow?.();
+    const inputs = JSON.stringify(this._loadInputs());
+    if (inputs != this._inputs && this.isConnected) {
+      if (this._inputs === undefined) this._load();
+      else {
+        // Every change aborts at once; the last one loads.
+        this._halt();
+        this._finished = false;
+        this._reloadTimer = env.timers.setTimeout(() => this.isConnected && this._load(), 50);
+      }
+    }
+    if (this.state == 'ready') this._watchItems();
+  }
+
+  /** Stops the load in flight and the reload waiting, if any. */
+  private _halt() {
+    this._loading?.abort();
+    this._loading = undefined;
+    env.timers.clearTimeout(this._reloadTimer);
+  }
+
+  /** The element left the page (not just moved): its work stops. */
+  protected _leave() {
+    this._halt();
+    for (const [element] of this._targets()) unwatch(element);
   }
 
   private async _load() {
-    this._stop();
+    this._halt();
+    this._inputs = JSON.stringify(this._loadInputs());
+    this._finished = false;
     // Shown again (a collapsed element never nears the viewport), content kept.
     this.state = 'loading';
-    const abort = (this._abort = new AbortController());
-    const { signal } = abort;
+    const controller = (this._loading = new AbortController());
+    const { signal } = controller;
     let deadline: unknown;
     try {
-      await new Promise<void>((go, fail) => {
-        this._start = go;
-        if (this.eager) go();
-        else nearViewport(this, signal).then(go, fail);
+      await new Promise<void>((start, fail) => {
+        this._startNow = start;
+        if (this.eager) start();
+        else nearViewport(this, signal).then(start, fail);
       });
       // One deadline for all the requests of this load, retries included.
       deadline = env.timers.setTimeout(
-        () => abort.abort(new Error('pubnet-widgets: the API did not answer in time')),
+        () => controller.abort(new Error('pubnet-widgets: the API did not answer in time')),
         jsOption('deadline') ?? 8e3,
       );
       const api = resolveOption('api', this.api);
@@ -184,42 +248,46 @@ export abstract class PubnetWidget extends BaseElement {
         signal,
       };
       const count = await this._fetch(context);
-      // Superseded or stopped meanwhile: `_stop()` aborted it, and this throws.
+      // Superseded or stopped meanwhile: `_halt()` aborted it, and this throws.
       signal.throwIfAborted();
       // `_fetch` may have found the key (an ad slot's own website).
       const { key } = context;
-      this._stats = key && {
-        api,
-        key,
-        token,
-        adslot: (this as { adslot?: string }).adslot ?? null,
-      };
+      this._stats = key ? { api, key, token, adslot: this._statsAdslot() } : undefined;
       this.state = count ? 'ready' : this._failed();
       this.requestUpdate();
       // Listeners may read what is shown, so the items are rendered first.
       await this.updateComplete;
-      if (signal.aborted) return;
+      signal.throwIfAborted();
+      this._finished = true;
       emit(this, 'pubnet-load', { count });
     } catch (error) {
       // Superseded by another load, or stopped: silently.
-      if (this._abort != abort) return;
+      if (this._loading != controller) return;
+      this._finished = true;
       this.state = this._failed();
       emit(this, 'pubnet-error', { error });
     } finally {
       env.timers.clearTimeout(deadline);
+      if (this._loading == controller) this._loading = undefined;
     }
   }
 
   /** The state after a failure or an empty answer. */
-  protected _failed(): string {
+  protected _failed(): WidgetState {
     return this.querySelector(':scope > [slot=fallback]') ? 'fallback' : 'collapsed';
   }
 
-  private _impress(item: Item) {
-    if (this._seen.has(item)) return;
-    this._seen.add(item);
+  private _watchItems() {
+    for (const [element, item] of this._targets())
+      if (item) watch(element, () => this._impress(item));
+  }
+
+  private _impress(item: PubnetItem) {
+    const who = identity(item);
+    if (this._seen.has(who)) return;
+    this._seen.add(who);
     emit(this, 'pubnet-impression', item);
-    const id = (item.product as { id?: unknown })?.id;
+    const id = item.product?.id;
     if (this._stats && typeof id == 'string') countView(this._stats, id);
   }
 }
