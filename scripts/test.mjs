@@ -2,11 +2,12 @@
 // order, then one closing line CI can read: `N passed, N failed, N skipped`.
 // `node scripts/test.mjs node browser` runs only the named steps.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync, existsSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, existsSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const bin = (name) => join('node_modules', '.bin', name);
+/** Holds the reports the steps write (TAP, browser summary); removed once they are read. */
 const work = mkdtempSync(join(tmpdir(), 'pubnet-test-'));
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const problems = [];
@@ -77,9 +78,13 @@ const steps = {
 };
 
 const chosen = process.argv.slice(2);
-for (const name of chosen) if (!(name in steps)) throw new Error(`Unknown test step "${name}"`);
-for (const [name, step] of Object.entries(steps))
-  if (!chosen.length || chosen.includes(name)) step();
+try {
+  for (const name of chosen) if (!(name in steps)) throw new Error(`Unknown test step "${name}"`);
+  for (const [name, step] of Object.entries(steps))
+    if (!chosen.length || chosen.includes(name)) step();
+} finally {
+  rmSync(work, { recursive: true, force: true });
+}
 
 if (problems.length) console.log(`\nProblems:\n- ${problems.join('\n- ')}`);
 console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);

@@ -1,9 +1,11 @@
 /**
  * The client's errors. Everything the client throws on purpose extends
- * {@link PubnetError} and has its `name` set to its class name (kept through
- * minification), so errors are recognisable by `name` even across two copies
- * of the library (see `guards.ts`). Aborting a call rejects with the signal's
- * reason instead.
+ * {@link PubnetError} and has its `name` set to its class name, so errors are
+ * recognisable by `name` even across two copies of the library (see
+ * `guards.ts`). Each class sets it on its own prototype in a `static` block, as
+ * a string: a minifier renames classes, and a prototype property (unlike an
+ * instance field) stays out of `Object.keys` and JSON, as on built-in errors.
+ * Aborting a call rejects with the signal's reason instead.
  *
  * Messages: `Request failed with status code 503: GET <url>`,
  * `Invalid JSON in response: GET <url>`,
@@ -22,6 +24,9 @@ const obj = (body: unknown) =>
 
 /** The base of every error of the client: each one is about a `request`. */
 export class PubnetError extends Error {
+  static {
+    this.prototype.name = 'PubnetError';
+  }
   constructor(
     message: string,
     readonly request: RequestInfo,
@@ -39,6 +44,9 @@ export class PubnetError extends Error {
  * sending.
  */
 export class HttpError extends PubnetError {
+  static {
+    this.prototype.name = 'HttpError';
+  }
   constructor(
     request: RequestInfo,
     readonly status: number,
@@ -54,13 +62,20 @@ export class HttpError extends PubnetError {
  * A 2xx answer whose body is not valid JSON (`body` is the raw text). It is
  * an `HttpError` so that one `isHttpError` check covers every bad answer.
  */
-export class ParseError extends HttpError {}
+export class ParseError extends HttpError {
+  static {
+    this.prototype.name = 'ParseError';
+  }
+}
 
 /**
  * 400: validation failed, on the server (DRF body `{field: [messages]}`) or
  * in the client before sending (then `response` is `undefined`).
  */
 export class ValidationError extends HttpError {
+  static {
+    this.prototype.name = 'ValidationError';
+  }
   /**
    * The body's fields with their messages, as the server sent them (DRF:
    * `{"field": ["message", …], "non_field_errors": ["…"]}`, so the errors not
@@ -73,13 +88,24 @@ export class ValidationError extends HttpError {
 }
 
 /** 401 or 403: no or bad token, or no permission. */
-export class AuthError extends HttpError {}
+export class AuthError extends HttpError {
+  static {
+    this.prototype.name = 'AuthError';
+  }
+}
 
 /** 404: unknown id or path. */
-export class NotFoundError extends HttpError {}
+export class NotFoundError extends HttpError {
+  static {
+    this.prototype.name = 'NotFoundError';
+  }
+}
 
 /** 409: a write with a stale `_version` (optimistic lock). */
 export class ConflictError extends HttpError {
+  static {
+    this.prototype.name = 'ConflictError';
+  }
   /** The stored version, when the body says it (`_version`). */
   get currentVersion(): number | undefined {
     const v = obj(this.body)._version;
@@ -89,6 +115,9 @@ export class ConflictError extends HttpError {
 
 /** 429: rate limited. */
 export class RateLimitError extends HttpError {
+  static {
+    this.prototype.name = 'RateLimitError';
+  }
   /** The `Retry-After` header in seconds (an HTTP date counts from now), if any. */
   get retryAfter(): number | undefined {
     return parseRetryAfter(this.response?.headers.get('retry-after'), Date.now());
@@ -97,6 +126,9 @@ export class RateLimitError extends HttpError {
 
 /** No complete answer within the `timeout` (ms) of one attempt. */
 export class TimeoutError extends PubnetError {
+  static {
+    this.prototype.name = 'TimeoutError';
+  }
   constructor(
     request: RequestInfo,
     readonly timeout: number,
@@ -107,27 +139,13 @@ export class TimeoutError extends PubnetError {
 
 /** `fetch` itself failed (offline, DNS, refused, CORS…); the original error is `cause`. */
 export class NetworkError extends PubnetError {
+  static {
+    this.prototype.name = 'NetworkError';
+  }
   constructor(request: RequestInfo, cause: unknown) {
     super('Network error', request, { cause });
   }
 }
-
-// Each class's `name`: its class name (listed in the order of the classes).
-const classes = [
-  PubnetError,
-  HttpError,
-  ParseError,
-  ValidationError,
-  AuthError,
-  NotFoundError,
-  ConflictError,
-  RateLimitError,
-  TimeoutError,
-  NetworkError,
-];
-'Pubnet Http Parse Validation Auth NotFound Conflict RateLimit Timeout Network'
-  .split(' ')
-  .map((name, i) => (classes[i].prototype.name = name + 'Error'));
 
 const byStatus: Record<number, typeof HttpError> = {
   400: ValidationError,

@@ -77,6 +77,53 @@ export function recordingTimers(now = Date.UTC(2030, 0, 1)) {
   };
 }
 
+/** A timer set through {@link heldTimers}: it runs only when the test fires it. */
+export interface HeldTimer {
+  readonly id: number;
+  readonly ms: number;
+  /** Runs the callback now, unless the timer was cleared (or already fired). */
+  fire(): void;
+}
+
+/**
+ * Timers that hold every callback until the test fires it, with a fixed
+ * clock. `next()` resolves with the next timer set (one set earlier and not
+ * yet taken at once), so a test waits for the client to arm its timeout or a
+ * backoff instead of waiting for time to pass.
+ */
+export function heldTimers(now = Date.UTC(2030, 0, 1)) {
+  const pending = new Map<number, HeldTimer>();
+  const cleared: number[] = [];
+  const untaken: HeldTimer[] = [];
+  const takers: ((timer: HeldTimer) => void)[] = [];
+  let lastId = 0;
+  return {
+    /** The timers set and neither fired nor cleared, by id. */
+    pending,
+    /** Ids of the timers cleared before they fired, in order. */
+    cleared,
+    next: (): Promise<HeldTimer> =>
+      untaken.length
+        ? Promise.resolve(untaken.shift()!)
+        : new Promise((resolve) => takers.push(resolve)),
+    timers: {
+      setTimeout: (fn: () => void, ms: number) => {
+        const id = ++lastId;
+        const timer = { id, ms, fire: () => void (pending.delete(id) && fn()) };
+        pending.set(id, timer);
+        const taker = takers.shift();
+        if (taker) taker(timer);
+        else untaken.push(timer);
+        return id;
+      },
+      clearTimeout: (id: unknown) => {
+        if (pending.delete(id as number)) cleared.push(id as number);
+      },
+      now: () => now,
+    },
+  };
+}
+
 /** A manual clock for the cache. */
 export function manualClock(start = 1_000_000) {
   let t = start;

@@ -10,6 +10,7 @@ import {
   TimeoutError,
 } from '../../src/client/index.js';
 import {
+  heldTimers,
   jsonResponse,
   known,
   received,
@@ -35,16 +36,19 @@ describe('retries', () => {
     await emu.stop();
   });
 
-  it('waits the Retry-After seconds with real timers too', async () => {
+  it('waits the Retry-After seconds of a 503: no retry until that wait is over', async () => {
+    const held = heldTimers();
     const { emu, client } = await setup(
-      {},
+      { timers: held.timers, timeout: false },
       { faults: [{ path: OFFERS, kind: 'status', status: 503, retryAfter: 1, times: 1 }] },
     );
-    const started = performance.now();
-    await client.offers.list();
-    const [first, second] = await received(emu, 'GET', OFFERS);
-    expect(second!.at - first!.at).to.be.at.least(950);
-    expect(performance.now() - started).to.be.within(950, 5000);
+    const page = client.offers.list();
+    const wait = await held.next(); // set once the 503 is in
+    expect(wait.ms).to.equal(1000);
+    expect(await received(emu, 'GET', OFFERS)).to.have.length(1);
+    wait.fire();
+    expect((await page).results.length).to.be.above(0);
+    expect(await received(emu, 'GET', OFFERS)).to.have.length(2);
     await emu.stop();
   });
 
@@ -133,7 +137,14 @@ describe('retries', () => {
     )) as HttpError;
     expect(e.status).to.equal(503);
     expect(await received(emu, 'POST', '/publisher/adslots/')).to.have.length(1);
-    const link = await client.offers.trackingLink(
+    // PUT left out of the retried methods: only the route's `idempotent` mark retries it
+    const getsOnly = createClient({
+      baseUrl: emu.url,
+      token: emu.token,
+      origin: null,
+      retry: { delay: 1, methods: ['GET'] },
+    });
+    const link = await getsOnly.offers.trackingLink(
       { uuid: known.offers[0] },
       { body: { website: known.website.guid } },
     );
@@ -147,6 +158,24 @@ describe('retries', () => {
     await rejection(client.offers.get({ uuid: 'missing' }));
     expect(await received(emu, 'GET', /missing/)).to.have.length(1);
     await emu.stop();
+    for (const [status, attempts] of [
+      [400, 1],
+      [401, 1],
+      [403, 1],
+      [409, 1],
+      [422, 1],
+      [408, 2],
+      [429, 2],
+    ]) {
+      let calls = 0;
+      const stubbed = createClient({
+        baseUrl: 'https://api.example/',
+        retry: { delay: 1, limit: 1 },
+        fetch: async () => (calls++, jsonResponse({ detail: 'x' }, status)),
+      });
+      await rejection(stubbed.offers.list());
+      expect(calls, `${status}`).to.equal(attempts);
+    }
   });
 
   it('retries network errors', async () => {
@@ -172,38 +201,56 @@ describe('retries', () => {
   });
 
   it('a timeout is a TimeoutError and is not retried', async () => {
+    const held = heldTimers();
     const { emu, client } = await setup(
-      { timeout: 100 },
+      { timers: held.timers, timeout: 100 },
       { faults: [{ path: OFFERS, kind: 'hang' }] },
     );
-    expect(await rejection(client.offers.list())).to.be.instanceOf(TimeoutError);
+    const pending = client.offers.list();
+    const timeout = await held.next();
+    expect(timeout.ms).to.equal(100);
+    await receivedAtLeast(emu, 'GET', 1); // the server holds it (hang)
+    timeout.fire();
+    // Retried, the call would wait on a held backoff and never settle.
+    expect(await rejection(pending)).to.be.instanceOf(TimeoutError);
+    expect(held.pending.size).to.equal(0);
     expect(await received(emu, 'GET', OFFERS)).to.have.length(1);
     await emu.stop();
   });
 
   it('the timeout covers a slow server too (latency over the timeout)', async () => {
-    const { emu, client } = await setup({ timeout: 200 }, { latency: 1500 });
-    const started = performance.now();
-    expect(await rejection(client.offers.list())).to.be.instanceOf(TimeoutError);
-    expect(performance.now() - started).to.be.below(1400);
+    const held = heldTimers();
+    // the emulator's latency is real time: it outlasts the test, which aborts it
+    const { emu, client } = await setup({ timers: held.timers, timeout: 200 }, { latency: 60_000 });
+    const pending = client.offers.list();
+    const timeout = await held.next();
+    expect(timeout.ms).to.equal(200);
+    await receivedAtLeast(emu, 'GET', 1); // in, and held for its latency
+    timeout.fire();
+    const e = (await rejection(pending)) as TimeoutError;
+    expect(e).to.be.instanceOf(TimeoutError);
+    expect(e.timeout).to.equal(200);
     await emu.stop();
   });
 
   it("the caller's signal aborts a backoff wait: rejects with its reason, no further attempt", async () => {
+    const held = heldTimers();
     const { emu, client } = await setup(
-      { retry: { maxRetryAfter: 60_000 } },
+      { timers: held.timers, timeout: false, retry: { maxRetryAfter: 60_000 } },
       { faults: [{ path: OFFERS, kind: 'status', status: 503, retryAfter: 30 }] },
     );
     const controller = new AbortController();
     const pending = client.offers.list({ signal: controller.signal });
-    await receivedAtLeast(emu, 'GET', 1); // the first answer (503, Retry-After: 30) is in
-    await new Promise((r) => setTimeout(r, 100)); // now waiting 30 s before the retry
-    const aborted = performance.now();
+    const wait = await held.next(); // the 503 is in: the retry waits 30 s
+    expect(wait.ms).to.equal(30_000);
     controller.abort();
+    // The held wait never fires, so only the abort can settle the call.
     const e = (await rejection(pending)) as DOMException;
+    expect(e).to.equal(controller.signal.reason);
     expect(e.name).to.equal('AbortError');
-    expect(performance.now() - aborted).to.be.below(500);
-    await new Promise((r) => setTimeout(r, 100));
+    // Cleared, the wait can no longer start a retry.
+    expect(held.cleared).to.deep.equal([wait.id]);
+    expect(held.pending.size).to.equal(0);
     expect(await received(emu, 'GET', OFFERS)).to.have.length(1);
     await emu.stop();
   });

@@ -112,8 +112,11 @@ describe('ad slot filter mini-language', () => {
     expect(body.ordering).to.equal('-score');
     const page = await client.products.search({ body, query: { key: known.website.guid } });
     expect(page.count).to.be.above(0);
+    // every filter of the slot: brand Sony|Bose, category Headphones, price 10..5000, !refurbished
     for (const p of page.results) {
       expect(p.brand).to.match(/Sony|Bose/);
+      expect(p.category).to.match(/Headphones/i);
+      expect(parsePrice(p.price)?.amount).to.be.within(10, 5000);
       expect(p.title).not.to.match(/refurbished/i);
       expect(p.link).to.be.a('string');
     }

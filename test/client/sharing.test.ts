@@ -8,13 +8,18 @@ import {
 } from '../../src/client/index.js';
 import { jsonResponse, known, manualClock, received, rejection, setup } from './helpers.js';
 
-/** A fetch whose answers wait until `release()`; records each call's signal. */
+/**
+ * A fetch whose answers wait until `release()`; records each call's signal.
+ * `started(n)` resolves once `n` calls have been made.
+ */
 function gatedFetch() {
   const signals: AbortSignal[] = [];
+  const waiting: { count: number; resolve: () => void }[] = [];
   let open!: () => void;
   const gate = new Promise<void>((r) => (open = r));
   const fetch = async (_url: string, init: RequestInit) => {
     signals.push(init.signal!);
+    for (const w of waiting) if (signals.length >= w.count) w.resolve();
     await Promise.race([
       gate,
       new Promise((_, reject) =>
@@ -23,12 +28,18 @@ function gatedFetch() {
     ]);
     return jsonResponse({ id: 'o1' });
   };
-  return { fetch, signals, release: () => open() };
+  const started = (count: number) =>
+    new Promise<void>((resolve) => {
+      if (signals.length >= count) resolve();
+      else waiting.push({ count, resolve });
+    });
+  return { fetch, signals, started, release: () => open() };
 }
 
 describe('sharing in-flight GETs', () => {
   it('20 identical concurrent GETs make 1 request, and all get the answer', async () => {
-    const { emu, client } = await setup({}, { latency: 150 });
+    // All 20 calls are made before any answer can arrive: no latency needed.
+    const { emu, client } = await setup();
     const answers = await Promise.all(
       Array.from({ length: 20 }, () => client.offers.get({ uuid: known.offers[0] })),
     );
@@ -41,7 +52,7 @@ describe('sharing in-flight GETs', () => {
   });
 
   it('different URLs are not shared; POSTs are not shared', async () => {
-    const { emu, client } = await setup({}, { latency: 100 });
+    const { emu, client } = await setup();
     await Promise.all([
       client.offers.get({ uuid: known.offers[0] }),
       client.offers.get({ uuid: known.offers[1] }),
@@ -63,7 +74,7 @@ describe('sharing in-flight GETs', () => {
     const pb = client.offers.get({ uuid: 'o1' });
     const c = new AbortController();
     const pc = client.offers.get({ uuid: 'o1' }, { signal: c.signal });
-    await new Promise((r) => setTimeout(r));
+    await gated.started(1);
     a.abort();
     expect(((await rejection(pa)) as Error).name).to.equal('AbortError');
     expect(gated.signals).to.have.length(1);
@@ -81,6 +92,7 @@ describe('sharing in-flight GETs', () => {
     const p = client.offers.get({ uuid: 'o1' }, { signal: c.signal });
     c.abort();
     await rejection(p);
+    // The shared request would start on a microtask: one task later, it would have.
     await new Promise((r) => setTimeout(r));
     expect(gated.signals).to.have.length(0);
   });
@@ -90,7 +102,7 @@ describe('sharing in-flight GETs', () => {
     const client = createClient({ baseUrl: 'https://api.example/', fetch: gated.fetch });
     const controllers = [new AbortController(), new AbortController()];
     const pending = controllers.map((c) => client.offers.get({ uuid: 'o1' }, { signal: c.signal }));
-    await new Promise((r) => setTimeout(r));
+    await gated.started(1);
     controllers[0]!.abort();
     await rejection(pending[0]!);
     expect(gated.signals[0]!.aborted).to.equal(false);
@@ -99,7 +111,7 @@ describe('sharing in-flight GETs', () => {
     expect(gated.signals[0]!.aborted).to.equal(true);
     // a new caller starts a new request
     const again = client.offers.get({ uuid: 'o1' });
-    await new Promise((r) => setTimeout(r));
+    await gated.started(2);
     expect(gated.signals).to.have.length(2);
     gated.release();
     expect(await again).to.deep.equal({ id: 'o1' });

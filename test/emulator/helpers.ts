@@ -54,6 +54,18 @@ export async function start(options: EmulatorOptions = {}): Promise<Started> {
   return { ...s, call: (method, path, opts) => call(s.url, method, path, opts) };
 }
 
+/**
+ * Resolves once `condition()` holds, checking every few ms (at most 5 s);
+ * for things only visible in state, such as a request reaching the server.
+ */
+export async function until(condition: () => boolean, what: string): Promise<void> {
+  for (let i = 0; i < 1000; i++) {
+    if (condition()) return;
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
 /** A route path with its `{params}` filled in (encoded). */
 export function fill(path: string, params: Record<string, string>): string {
   return path.replace(/\{(\w+)\}/g, (_, name: string) => {

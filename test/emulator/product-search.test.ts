@@ -107,6 +107,20 @@ describe('product search', () => {
       assert.ok(res.body.count >= (await countOf(filter('brand', 'contains', p.brand))), field);
     }
     assert.equal(await countOf(filter('any', 'exact', p.gtin)), 1);
+    // Each lookup on each text field finds the product by its own value.
+    const fieldValues: [string, unknown][] = [
+      ['any', p.brand],
+      ['search_field', p.brand],
+      ...exactFields.map((field): [string, unknown] => [field, p[field]]),
+    ];
+    for (const [field, value] of fieldValues) {
+      for (const lookup of ['contains', 'exact', 'starts_with', 'phrase', 'dis_max'])
+        assert.equal(
+          await countOf(filter(field, lookup, value), filter('id', 'exact', p.id)),
+          1,
+          `${field} ${lookup}`,
+        );
+    }
   });
 
   test('numeric lookups on price, sale_price, discount, cpc_rate, is_cpc', async () => {

@@ -80,7 +80,7 @@ describe('seed', () => {
     assert.deepEqual(JSON.parse(JSON.stringify(generateSeed())), JSON.parse(JSON.stringify(seed)));
   });
 
-  test('no clock and no Math.random in the emulator sources', () => {
+  test('no Math.random in the emulator sources, and no clock in the seed', () => {
     const dir = new URL('../../src/emulator/', import.meta.url);
     const files = readdirSync(dir, { recursive: true })
       .map(String)
@@ -189,6 +189,12 @@ describe('seed', () => {
     assert.match(rows, /\|/);
     assert.match(rows, /\.\./);
     assert.match(rows, /!/);
+    assert.equal(
+      full.widget_code,
+      `<script async src="https://cdn.example/pubnet-widgets@1/pubnet.min.js" data-config="${known.filterAdslot}" data-key="${known.website.guid}"></script>`,
+    );
+    const manual = (await emu.call('GET', `/publisher/adslots/${known.manualAdslot}/`)).body;
+    assert.ok(manual.widgets.length > 0);
   });
 
   test('known filter slots find what they promise', async () => {

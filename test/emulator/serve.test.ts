@@ -6,15 +6,17 @@ import { serve } from '../../src/node/serve.js';
 
 describe('node adapter', () => {
   test('passes method, headers and body in; streams the answer out', async () => {
+    let finish!: () => void;
+    const finished = new Promise<void>((resolve) => (finish = resolve));
     const server = await serve(async (req) => {
       const body = await req.text();
       const stream = new ReadableStream<Uint8Array>({
-        start(c) {
+        async start(c) {
           c.enqueue(new TextEncoder().encode(`${req.method} ${new URL(req.url).pathname}?`));
-          setTimeout(() => {
-            c.enqueue(new TextEncoder().encode(`${req.headers.get('x-test')} ${body}`));
-            c.close();
-          }, 10);
+          // The rest only once the caller has the status: so the answer streams.
+          await finished;
+          c.enqueue(new TextEncoder().encode(`${req.headers.get('x-test')} ${body}`));
+          c.close();
         },
       });
       return new Response(stream, { status: 201, headers: { 'X-Out': 'yes' } });
@@ -29,6 +31,7 @@ describe('node adapter', () => {
       });
       assert.equal(res.status, 201);
       assert.equal(res.headers.get('x-out'), 'yes');
+      finish();
       assert.equal(await res.text(), 'POST /a/b/?hdr payload');
     } finally {
       await server.close();
@@ -36,37 +39,44 @@ describe('node adapter', () => {
   });
 
   test("the request's signal fires when the client goes away", async () => {
-    let resolveAborted: (v: boolean) => void = () => {};
-    const aborted = new Promise<boolean>((r) => (resolveAborted = r));
+    let arrived!: (signal: AbortSignal) => void;
+    const handling = new Promise<AbortSignal>((resolve) => (arrived = resolve));
     const server = await serve(
       (req) =>
         new Promise<Response>((resolve) => {
-          req.signal.addEventListener('abort', () => {
-            resolveAborted(true);
-            resolve(new Response('too late'));
-          });
+          arrived(req.signal);
+          req.signal.addEventListener('abort', () => resolve(new Response('too late')));
         }),
     );
     try {
       const controller = new AbortController();
       const pending = fetch(server.url, { signal: controller.signal }).catch((e: Error) => e.name);
-      setTimeout(() => controller.abort(), 30);
+      const signal = await handling;
+      assert.equal(signal.aborted, false, 'not before the client leaves');
+      const aborted = new Promise((resolve) => signal.addEventListener('abort', resolve));
+      controller.abort();
       assert.equal(await pending, 'AbortError');
-      assert.equal(await aborted, true);
+      await aborted;
+      assert.equal(signal.aborted, true);
     } finally {
       await server.close();
     }
   });
 
   test('close() destroys open keep-alive sockets and hanging requests', async () => {
-    const server = await serve(() => new Promise<Response>(() => {}));
+    let arrived!: () => void;
+    const handling = new Promise<void>((resolve) => (arrived = resolve));
+    const server = await serve(() => {
+      arrived();
+      return new Promise<Response>(() => {});
+    });
     const hanging = new Promise<string>((resolve) => {
       const req = request(server.url, { agent: false, headers: { Connection: 'keep-alive' } });
       req.on('error', () => resolve('socket closed'));
       req.on('response', () => resolve('answered'));
       req.end();
     });
-    await new Promise((r) => setTimeout(r, 30));
+    await handling;
     const t0 = performance.now();
     await server.close();
     assert.ok(performance.now() - t0 < 500);

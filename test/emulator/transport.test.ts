@@ -49,6 +49,14 @@ describe('transport', () => {
     assert.equal(unknown.status, 404);
     const img = await emu.call('GET', `/images/${known.product}.svg?w=180`, { token: null });
     assert.equal(img.status, 200);
+    const link = await emu.call('PUT', `/publisher/offers/${known.offers[0]}/tracking_link/`, {
+      body: { website: known.website.guid },
+    });
+    const clickUrl = new URL(link.body.tracking_link as string);
+    const click = await emu.call('GET', clickUrl.pathname + clickUrl.search, { token: null });
+    assert.equal(click.status, 302);
+    const landing = await emu.call('GET', click.headers.get('location')!, { token: null });
+    assert.equal(landing.status, 200);
   });
 
   test('a path without its trailing slash is 301 to the canonical one, query kept', async () => {

@@ -218,8 +218,12 @@ describe('writes', () => {
       body: { group_by: 'day' },
     });
     assert.deepEqual([patched.body.name, patched.body.group_by], ['Weekly', 'day']);
+    const config = await emu.call('GET', `/publisher/reports/user-configs/${made.body.id}/`);
+    assert.deepEqual([config.body.name, config.body.group_by], ['Weekly', 'day']);
     const report = await emu.call('POST', '/publisher/reports/', { body: { group_by: 'status' } });
     assert.equal(report.status, 201);
+    const reports = await emu.call('GET', '/publisher/reports/?page_size=100');
+    assert.ok(reports.body.results.some((r: { id: string }) => r.id === report.body.id));
     assert.deepEqual(
       report.body.rows.map((r: { key: string }) => r.key),
       ['approved', 'pending', 'rejected'],

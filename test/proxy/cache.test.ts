@@ -69,13 +69,15 @@ test('the cache holds at most `max` entries, the least recently used going first
   const [a, b, c] = [known.filterAdslot, known.manualAdslot, known.emptyFilterAdslot];
   await call(stack.proxy + adslot(a));
   await call(stack.proxy + adslot(b));
-  await call(stack.proxy + adslot(c)); // evicts a
+  await call(stack.proxy + adslot(a)); // a hit: b is now the least recently used
+  assert.equal(stack.upstreamCalls().length, 2);
+  await call(stack.proxy + adslot(c)); // evicts b, though a was stored first
   assert.equal(stack.upstreamCalls().length, 3);
   await call(stack.proxy + adslot(c));
-  await call(stack.proxy + adslot(b));
-  assert.equal(stack.upstreamCalls().length, 3, 'b and c still cached');
   await call(stack.proxy + adslot(a));
-  assert.equal(stack.upstreamCalls().length, 4, 'a was evicted');
+  assert.equal(stack.upstreamCalls().length, 3, 'a and c still cached');
+  await call(stack.proxy + adslot(b));
+  assert.equal(stack.upstreamCalls().length, 4, 'b was evicted');
 });
 
 test('GET answers carry Cache-Control and a strong ETag; If-None-Match → 304', async () => {

@@ -2,6 +2,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer } from 'node:net';
+import type { ProxyLogEntry } from '../../src/proxy/options.js';
+import { createProxy } from '../../src/proxy/proxy.js';
 import { TOKEN, call, jsonInit, known, startProxy, startStack } from './support.js';
 
 const offer = (i = 0) => `publisher/offers/${known.offers[i]}/`;
@@ -104,13 +106,48 @@ test('upstream 429 without Retry-After → an exponential default', async () => 
 });
 
 test('a caller that goes away does not cancel a call others share', async () => {
-  const stack = await startStack({ latency: 150 });
-  const url = stack.proxy + offer(0);
+  // Upstream answers only when the test says so; like fetch, it gives up when aborted.
+  const upstreamSignals: AbortSignal[] = [];
+  let answer!: (response: Response) => void;
+  let called!: () => void;
+  const calledUpstream = new Promise<void>((resolve) => (called = resolve));
+  const logs: ProxyLogEntry[] = [];
+  const proxy = createProxy({
+    token: TOKEN,
+    upstream: 'https://api.example/',
+    rateLimit: false,
+    onLog: (entry) => logs.push(entry),
+    fetch: (_input, init) =>
+      new Promise<Response>((resolve, reject) => {
+        const signal = init!.signal!;
+        upstreamSignals.push(signal);
+        answer = resolve;
+        signal.addEventListener('abort', () => reject(signal.reason));
+        called();
+      }),
+  });
+  const url = `https://proxy.example/${offer(0)}`;
   const leaving = new AbortController();
-  const gone = fetch(url, { signal: leaving.signal }).catch((error: Error) => error.name);
-  const staying = call(url);
-  setTimeout(() => leaving.abort(), 30);
-  assert.equal(await gone, 'AbortError');
-  assert.equal((await staying).status, 200);
-  assert.equal(stack.upstreamCalls().length, 1);
+  const gone = proxy(new Request(url, { signal: leaving.signal }));
+  const staying = proxy(new Request(url));
+  await calledUpstream;
+  // Nothing between the second caller and the shared call waits on I/O: one
+  // turn of the event loop later, it has joined.
+  await new Promise((resolve) => setImmediate(resolve));
+  leaving.abort();
+  assert.equal((await gone).status, 499);
+  assert.equal(upstreamSignals[0]!.aborted, false, 'the shared call goes on');
+  answer(new Response(JSON.stringify({ id: known.offers[0] }), { status: 200 }));
+  const kept = await staying;
+  assert.equal(kept.status, 200);
+  assert.deepEqual(await kept.json(), { id: known.offers[0] });
+  assert.equal(upstreamSignals.length, 1);
+  // The staying caller got the answer of the call the leaving one started.
+  assert.deepEqual(
+    logs.map((entry) => [entry.status, entry.cache]),
+    [
+      [499, '-'],
+      [200, 'shared'],
+    ],
+  );
 });

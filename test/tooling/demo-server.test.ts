@@ -1,13 +1,20 @@
-import { test } from 'node:test';
+import { test, type TestContext } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtemp, mkdir, readdir, writeFile } from 'node:fs/promises';
+import { mkdtemp, mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createDemoHandler } from '../../scripts/demo-server.mjs';
 
-async function site() {
+/** A temporary folder, removed when the test `t` ends. */
+async function tempDir(t: TestContext): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), 'pubnet-demo-'));
+  t.after(() => rm(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+async function site(t: TestContext) {
+  const dir = await tempDir(t);
   await mkdir(join(dir, 'root', 'sub'), { recursive: true });
   await mkdir(join(dir, 'cdn'));
   await writeFile(join(dir, 'root', 'index.html'), '<p data-api="{{api}}">{{key}} {{unknown}}</p>');
@@ -25,8 +32,8 @@ async function site() {
 const get = (handler: (r: Request) => Promise<Response>, path: string) =>
   handler(new Request(`http://demo.test${path}`));
 
-test('serves index.html for a folder and fills {{values}}, escaped', async () => {
-  const handler = await site();
+test('serves index.html for a folder and fills {{values}}, escaped', async (t) => {
+  const handler = await site(t);
   const response = await get(handler, '/');
   assert.equal(response.status, 200);
   assert.match(response.headers.get('content-type')!, /^text\/html/);
@@ -36,8 +43,8 @@ test('serves index.html for a folder and fills {{values}}, escaped', async () =>
   );
 });
 
-test('serves the CDN build under /cdn/ and files with their types', async () => {
-  const handler = await site();
+test('serves the CDN build under /cdn/ and files with their types', async (t) => {
+  const handler = await site(t);
   const cdn = await get(handler, '/cdn/pubnet.min.js');
   assert.equal(cdn.status, 200);
   assert.match(cdn.headers.get('content-type')!, /^text\/javascript/);
@@ -45,16 +52,16 @@ test('serves the CDN build under /cdn/ and files with their types', async () => 
   assert.equal((await get(handler, '/sub/page.js')).status, 200);
 });
 
-test('answers 404 for missing files and for paths that climb out of the root', async () => {
-  const handler = await site();
+test('answers 404 for missing files and for paths that climb out of the root', async (t) => {
+  const handler = await site(t);
   assert.equal((await get(handler, '/missing.html')).status, 404);
   // `%2f` survives URL parsing, so only the handler's own check stops these.
   assert.equal((await get(handler, '/..%2fsecret.txt')).status, 404);
   assert.equal((await get(handler, '/cdn/..%2f..%2fsecret.txt')).status, 404);
 });
 
-test('adds the headers given for a page to that page only', async () => {
-  const dir = await mkdtemp(join(tmpdir(), 'pubnet-demo-'));
+test('adds the headers given for a page to that page only', async (t) => {
+  const dir = await tempDir(t);
   await writeFile(join(dir, 'index.html'), '<p>index</p>');
   await writeFile(join(dir, 'csp.html'), '<p>strict</p>');
   const policy = "default-src 'self'; script-src 'self'";
