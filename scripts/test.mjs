@@ -41,7 +41,13 @@ const steps = {
     run('types (React example)', bin('tsc'), ['-p', 'examples/react/tsconfig.json']);
   },
   node() {
-    const files = testFiles(['test/emulator', 'test/proxy', 'test/tooling', 'test/e2e']);
+    const files = testFiles([
+      'test/emulator',
+      'test/proxy',
+      'test/ssr',
+      'test/tooling',
+      'test/e2e',
+    ]);
     if (files.length === 0) return;
     const tap = join(work, 'node.tap');
     run('node tests', process.execPath, [

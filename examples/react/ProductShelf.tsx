@@ -17,7 +17,10 @@ export function ProductShelf({ query, brands }: { query: string; brands: string[
         limit={8}
         columns={4}
         onpubnet-load={(event) => setShown(event.detail.count)}
-        onpubnet-click={(event) => console.info('deal followed', event.detail.href)}
+        onpubnet-click={(event) =>
+          console.info('deal followed', event.detail.href, event.detail.product?.title)
+        }
+        onpubnet-error={(event) => console.warn('no deals', event.detail.error)}
       >
         <p slot="fallback">No deals right now.</p>
       </pubnet-product-grid>

@@ -2,17 +2,24 @@
 // element classes and event map, so a typo in an attribute or an event handler
 // fails the typecheck.
 import type {
+  Ordering,
   PubnetAdslot,
-  PubnetEventMap,
+  PubnetClickEvent,
+  PubnetErrorEvent,
+  PubnetImpressionEvent,
+  PubnetLoadEvent,
   PubnetOfferLink,
   PubnetProductGrid,
 } from 'pubnet-widgets';
 import type { DetailedHTMLProps, HTMLAttributes } from 'react';
 
 /** React 19 listens to custom events through `on<event name>` props. */
-type PubnetEvents = {
-  [K in keyof PubnetEventMap as `on${K}`]?: (event: CustomEvent<PubnetEventMap[K]>) => void;
-};
+interface PubnetEvents {
+  'onpubnet-load'?: (event: PubnetLoadEvent) => void;
+  'onpubnet-error'?: (event: PubnetErrorEvent) => void;
+  'onpubnet-click'?: (event: PubnetClickEvent) => void;
+  'onpubnet-impression'?: (event: PubnetImpressionEvent) => void;
+}
 
 /**
  * The common attributes, except `key`: React keeps `key` for itself, so set the
@@ -42,10 +49,10 @@ declare module 'react' {
           'min-price'?: number;
           'max-price'?: number;
           'on-sale'?: boolean;
-          ordering?: '-score' | 'price' | '-price' | '-discount' | '-updated_at' | 'title';
+          ordering?: Ordering;
           limit?: number;
           columns?: number;
-          layout?: 'grid' | 'list';
+          layout?: PubnetProductGrid['layout'];
         }
       >;
       'pubnet-offer-link': Props<PubnetOfferLink, { offer: string; 'deep-link'?: string }>;

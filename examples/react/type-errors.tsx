@@ -9,4 +9,8 @@ export const wrong = [
   <pubnet-offer-link deep-link="https://shop.example/" />,
   // @ts-expect-error: pubnet-load's detail has `count`, not `items`
   <pubnet-adslot adslot="x" onpubnet-load={(event) => event.detail.items} />,
+  // @ts-expect-error: a product's title is a string (or null), not a number
+  <pubnet-adslot adslot="x" onpubnet-click={(event) => event.detail.product?.title?.toFixed()} />,
+  // @ts-expect-error: `ordering` is one the API knows
+  <pubnet-product-grid ordering="cheapest" />,
 ];

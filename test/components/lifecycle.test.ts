@@ -339,9 +339,7 @@ describe('widget lifecycle', () => {
     await el.updateComplete;
     const canvasWidth = () =>
       parseFloat(getComputedStyle(shadow(el).querySelector('.canvas')!).width);
-    const drawingWidth = parseFloat(
-      getComputedStyle(shadow(el).querySelector('.drawing')!).width,
-    );
+    const drawingWidth = parseFloat(getComputedStyle(shadow(el).querySelector('.drawing')!).width);
     wrap.style.width = '120px';
     await waitUntil(() => Math.abs(canvasWidth() - 120) < 0.5, 'not scaled to 120 px', {
       timeout: 5000,

@@ -1,4 +1,4 @@
-import { expect, fixture, fixtureSync, html, oneEvent, waitUntil } from '@open-wc/testing';
+import { expect, fixture, fixtureSync, html, oneEvent } from '@open-wc/testing';
 import { sendMouse } from '@web/test-runner-commands';
 import '../../src/components/offer-link/define.js';
 import type { PubnetOfferLink } from '../../src/components/offer-link/offer-link.js';
@@ -183,7 +183,9 @@ describe('<pubnet-offer-link>', () => {
     // (An iframe without `src` has loaded its about:blank as it was inserted.)
     const frame = wrap.querySelector('iframe')!;
     const el = wrap.querySelector('pubnet-offer-link')!;
-    const navigated = new Promise((loaded) => frame.addEventListener('load', loaded, { once: true }));
+    const navigated = new Promise((loaded) =>
+      frame.addEventListener('load', loaded, { once: true }),
+    );
     return { el, frame, navigated };
   }
 

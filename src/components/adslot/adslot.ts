@@ -1,4 +1,4 @@
-import { html, type PropertyDeclarations, type PropertyValues } from 'lit';
+import { html, type CSSResultGroup, type PropertyDeclarations, type PropertyValues } from 'lit';
 import { parseAdslotConfig } from '../../client/adslot-config.js';
 import { adslotSearch } from '../../client/product-search.js';
 import { adslotGet } from '../../client/routes/adslots.js';
@@ -64,7 +64,7 @@ import {
  * @cssprop [--pubnet-image-size=96px] - Image size in the `list` layout.
  */
 export class PubnetAdslot extends PubnetWidget {
-  static override styles = [baseStyles, cardStyles, adslotStyles];
+  static override styles: CSSResultGroup = [baseStyles, cardStyles, adslotStyles];
   static override properties: PropertyDeclarations = { adslot: {} };
 
   /** The ad slot id (uuid). */

@@ -43,10 +43,7 @@ export const bounds = (widgets: AdslotWidget[]): number[] => [
  * products and offers that have no `url`. Widgets with nothing to show (no
  * creative, no link) are left out.
  */
-export async function loadPlaced(
-  widgets: AdslotWidget[],
-  context: LoadContext,
-): Promise<Placed[]> {
+export async function loadPlaced(widgets: AdslotWidget[], context: LoadContext): Promise<Placed[]> {
   const link = async (widget: AdslotWidget) => {
     if (isCreative(widget) || httpUrl(widget.url)) return widget.url;
     const product = widget.item_type == 'product';
@@ -62,7 +59,9 @@ export async function loadPlaced(
 
 /** What a placed widget is, for impressions and clicks. */
 export const itemOf = ([widget]: Placed): PubnetItem =>
-  widget.item_type == 'product' ? { product: { id: widget.token ?? undefined } } : { offer: widget };
+  widget.item_type == 'product'
+    ? { product: { id: widget.token ?? undefined } }
+    : { offer: widget };
 
 /**
  * The canvas and its widgets (none yet while `placed` is undefined). A

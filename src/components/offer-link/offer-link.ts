@@ -1,4 +1,11 @@
-import { html, isServer, nothing, type PropertyDeclarations, type PropertyValues } from 'lit';
+import {
+  html,
+  type CSSResultGroup,
+  isServer,
+  nothing,
+  type PropertyDeclarations,
+  type PropertyValues,
+} from 'lit';
 import { trackingLink } from '../shared/api.js';
 import { attr } from '../shared/attributes.js';
 import { baseStyles } from '../shared/base.styles.js';
@@ -44,7 +51,7 @@ import { followWhenKnown, isModified } from './held-click.js';
  * @cssprop [--pubnet-border=#dadce0] - Label border.
  */
 export class PubnetOfferLink extends PubnetWidget {
-  static override styles = [baseStyles, offerLinkStyles];
+  static override styles: CSSResultGroup = [baseStyles, offerLinkStyles];
   static override properties: PropertyDeclarations = {
     offer: {},
     deepLink: attr('deep-link', httpUrl),

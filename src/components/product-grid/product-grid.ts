@@ -1,4 +1,4 @@
-import { html, type PropertyDeclarations } from 'lit';
+import { html, type CSSResultGroup, type PropertyDeclarations } from 'lit';
 import { buildSearch } from '../../client/product-search.js';
 import { num, oneOf } from '../shared/attributes.js';
 import { baseStyles } from '../shared/base.styles.js';
@@ -8,7 +8,14 @@ import { searchProducts } from '../shared/search-products.js';
 import { PubnetWidget, type LoadContext } from '../shared/widget-element.js';
 
 /** The orderings the API knows (api-contract §5). */
-export const ORDERINGS = ['-score', 'price', '-price', '-discount', '-updated_at', 'title'] as const;
+export const ORDERINGS = [
+  '-score',
+  'price',
+  '-price',
+  '-discount',
+  '-updated_at',
+  'title',
+] as const;
 
 /** How products are ordered. */
 export type Ordering = (typeof ORDERINGS)[number];
@@ -53,7 +60,7 @@ export const GRID_LAYOUTS = ['grid', 'list'] as const;
  * @cssprop [--pubnet-image-size=96px] - Image size in the `list` layout.
  */
 export class PubnetProductGrid extends PubnetWidget {
-  static override styles = [baseStyles, cardStyles];
+  static override styles: CSSResultGroup = [baseStyles, cardStyles];
   static override properties: PropertyDeclarations = {
     query: {},
     brand: {},

@@ -11,7 +11,8 @@ export type PubnetOffer = string | AdslotWidget;
  * The item an event is about: a product (the product shown; `{ id }` for a
  * placed product of a `manual` slot), or an offer.
  */
-export type PubnetItem = { product: Product; offer?: never } | { offer: PubnetOffer; product?: never };
+export type PubnetItem =
+  { product: Product; offer?: never } | { offer: PubnetOffer; product?: never };
 
 /** `detail` of the events every widget fires (embed-contract, guarantee 5). */
 export interface PubnetEventMap {
