@@ -1,10 +1,15 @@
-// Two builds:
-// - npm: ESM modules in dist/ mirroring src/, `lit` and `hono` external, with declarations;
+// Three builds, in this order:
+// - npm: ESM modules in dist/ mirroring src/, `lit` external, with declarations;
+// - emulator: dist/emulator/index.js and cli.js with hono bundled in, so that hono can
+//   stay a devDependency: installing the widgets or the client never installs it;
 // - CDN: dist/cdn/pubnet.min.js, one classic script with Lit bundled, minified, with a
-//   source map, an SRI hash beside it and a size budget that fails the build.
+//   source map, an SRI hash beside it and a size budget that fails the build (last,
+//   so that a file over budget leaves the rest of dist/ built).
 import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync, rmSync, rmdirSync } from 'node:fs';
+import { builtinModules } from 'node:module';
+import { join, posix } from 'node:path';
 import typescript from '@rollup/plugin-typescript';
 import resolve from '@rollup/plugin-node-resolve';
 import terser from '@rollup/plugin-terser';
@@ -25,14 +30,96 @@ export const CDN_BUDGET = 12 * 1024;
 const npmEntries = {
   index: 'src/index.ts',
   'client/index': 'src/client/index.ts',
-  'emulator/index': 'src/emulator/index.ts',
-  'emulator/cli': 'src/emulator/cli.ts',
   'proxy/index': 'src/proxy/index.ts',
   'proxy/cli': 'src/proxy/cli.ts',
 };
 
-const external = (id) =>
-  /^(lit|@lit|hono|node:)/.test(id) || ['http', 'https', 'net', 'url', 'fs', 'path'].includes(id);
+const emulatorEntries = {
+  'emulator/index': 'src/emulator/index.ts',
+  'emulator/cli': 'src/emulator/cli.ts',
+};
+
+const isBuiltin = (id) => id.startsWith('node:') || builtinModules.includes(id);
+const external = (id) => /^(lit|@lit)(\/|$)/.test(id) || isBuiltin(id);
+
+/** The CLIs are the package's bins. */
+const shebang = (chunk) => (/(^|\/)cli\.js$/.test(chunk.fileName) ? '#!/usr/bin/env node' : '');
+
+/**
+ * hono is a devDependency: a module of the npm build that imports it would
+ * fail in every consumer's install, so that is a build error, not an external.
+ */
+const noHono = {
+  name: 'pubnet-no-hono',
+  resolveId(id, importer) {
+    if (/^hono(\/|$)/.test(id)) {
+      this.error(`${importer} imports ${id}: only the emulator build (which bundles it) may`);
+    }
+    return null;
+  },
+};
+
+/**
+ * dist/emulator/ is the emulator build's alone: the npm build drops the
+ * declarations of the emulator's files that TypeScript emits with the others.
+ */
+const leaveEmulatorOut = {
+  name: 'pubnet-leave-emulator-out',
+  generateBundle(_options, bundle) {
+    for (const fileName of Object.keys(bundle)) {
+      if (fileName.startsWith('emulator/')) delete bundle[fileName];
+    }
+  },
+};
+
+/** Relative imports of a declaration file, as bundle file names. */
+const declarationImports = (fileName, source) =>
+  [...source.matchAll(/(?:from|import)\s*\(?\s*['"](\.{1,2}\/[^'"]+)['"]/g)].map((m) =>
+    posix.join(posix.dirname(fileName), m[1]).replace(/\.js$/, '.d.ts'),
+  );
+
+/**
+ * What the emulator build writes: its bundles, and of the declarations
+ * TypeScript emits for the whole program only those of dist/emulator/ that the
+ * entries reach. The emulator's internal modules have no file of their own in
+ * dist/, and some of their declarations name hono's types. What else is in
+ * dist/emulator/ is left from an earlier build (chunk names carry a hash) and
+ * is removed, so that `npm pack` never ships it.
+ */
+const emulatorOutput = {
+  name: 'pubnet-emulator-output',
+  generateBundle(_options, bundle) {
+    const reached = new Set();
+    const queue = Object.keys(emulatorEntries).map((name) => `${name}.d.ts`);
+    while (queue.length) {
+      const fileName = queue.pop();
+      const file = bundle[fileName];
+      if (reached.has(fileName) || file?.type !== 'asset') continue;
+      reached.add(fileName);
+      queue.push(...declarationImports(fileName, String(file.source)));
+    }
+    const chunks = Object.values(bundle).filter((file) => file.type === 'chunk');
+    const keep = new Set([
+      ...chunks.flatMap((chunk) => [chunk.fileName, `${chunk.fileName}.map`]),
+      ...[...reached].filter((fileName) => fileName.startsWith('emulator/')),
+    ]);
+    for (const fileName of Object.keys(bundle)) if (!keep.has(fileName)) delete bundle[fileName];
+  },
+  writeBundle(options, bundle) {
+    const dir = join(options.dir, 'emulator');
+    const dirs = [];
+    for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
+      const path = join(entry.parentPath ?? entry.path, entry.name);
+      const fileName = posix.join('emulator', ...path.slice(dir.length + 1).split(/[\\/]/));
+      if (entry.isDirectory()) dirs.push(path);
+      else if (!(fileName in bundle)) rmSync(path);
+    }
+    // Deepest first, so that a folder emptied by its subfolders goes too.
+    for (const path of dirs.sort((a, b) => b.length - a.length)) {
+      if (readdirSync(path).length === 0) rmdirSync(path);
+    }
+  },
+};
 
 const replaceVersion = {
   name: 'pubnet-version',
@@ -92,10 +179,10 @@ export default [
       preserveModulesRoot: 'src',
       sourcemap: true,
       entryFileNames: '[name].js',
-      // The CLIs are the package's bins.
-      banner: (chunk) => (/(^|\/)cli\.js$/.test(chunk.fileName) ? '#!/usr/bin/env node' : ''),
+      banner: shebang,
     },
     plugins: [
+      noHono,
       replaceVersion,
       resolve(),
       typescript({
@@ -104,6 +191,40 @@ export default [
         declaration: true,
         declarationDir: 'dist',
       }),
+      leaveEmulatorOut,
+    ],
+  },
+  {
+    // Bundled, hono included: the published package does not depend on it. The
+    // emulator's copies of src/node/serve.ts and of the client's routes are its
+    // own; the proxy CLI keeps dist/node/serve.js from the npm build.
+    input: emulatorEntries,
+    external: isBuiltin,
+    output: {
+      dir: 'dist',
+      format: 'esm',
+      sourcemap: true,
+      entryFileNames: '[name].js',
+      chunkFileNames: 'emulator/chunks/[name]-[hash].js',
+      // Node loads the chunk's imports itself: no need to repeat them in the entries.
+      hoistTransitiveImports: false,
+      banner: shebang,
+    },
+    plugins: [
+      replaceVersion,
+      resolve({ exportConditions: ['node'] }),
+      typescript({
+        tsconfig: './tsconfig.json',
+        // The program starts from the folders the emulator imports from (add one
+        // when it imports from another), not all of src/: the npm build checks
+        // that already, and this halves the time.
+        filterRoot: '.',
+        include: ['src/emulator/**/*.ts', 'src/client/**/*.ts', 'src/node/**/*.ts'],
+        outDir: 'dist',
+        declaration: true,
+        declarationDir: 'dist',
+      }),
+      emulatorOutput,
     ],
   },
   {

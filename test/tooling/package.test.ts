@@ -3,9 +3,22 @@
 // They read the build, so they run after `npm run build` (npm test's pretest).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { execFileSync, spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { once } from 'node:events';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const pkg = JSON.parse(readFileSync(new URL('package.json', `file://${root}`), 'utf8'));
@@ -95,3 +108,110 @@ test('customElements names the manifest the build writes, and the package ships 
   assert.ok(existsSync(`${root}${pkg.customElements}`));
   assert.ok(packed.has(pkg.customElements));
 });
+
+// hono is a devDependency: the emulator build bundles it, so that installing the
+// widgets or the client never installs it, and the emulator runs without it.
+
+test('the package depends on lit alone: hono, used by the emulator only, is a devDependency', () => {
+  assert.deepEqual(Object.keys(pkg.dependencies ?? {}), ['lit']);
+  assert.ok(pkg.devDependencies.hono, 'the emulator build bundles hono from devDependencies');
+});
+
+/** Module specifiers a script or declaration file imports, requires or re-exports. */
+const specifiers = (text: string): string[] =>
+  ts.preProcessFile(text, true, true).importedFiles.map((file) => file.fileName);
+const isHono = (specifier: string) => /^hono(\/|$)/.test(specifier);
+
+test('no packed script or declaration imports hono', () => {
+  // The scanner sees every form, and no comment (hono's bundled JSDoc quotes imports).
+  assert.deepEqual(
+    specifiers(
+      `// import 'hono/a'\nimport 'hono'; export * from "hono/b"; await import('hono/c'); require('hono/d');`,
+    ),
+    ['hono', 'hono/b', 'hono/c', 'hono/d'],
+  );
+  const files = [...packed].filter((path) => /^dist\/.*\.([cm]?js|d\.ts)$/.test(path));
+  assert.ok(files.includes('dist/emulator/cli.js') && files.includes('dist/emulator/index.d.ts'));
+  const offending = files.flatMap((path) =>
+    specifiers(readFileSync(`${root}${path}`, 'utf8'))
+      .filter(isHono)
+      .map((specifier) => `${path} imports ${specifier}`),
+  );
+  assert.deepEqual(offending, []);
+});
+
+/** Resolves with the first `n` stdout lines; rejects with stderr if it exits first. */
+async function firstLines(child: ChildProcessWithoutNullStreams, n: number): Promise<string[]> {
+  let out = '';
+  let err = '';
+  child.stderr.on('data', (chunk) => (err += String(chunk)));
+  for await (const chunk of child.stdout) {
+    out += String(chunk);
+    const lines = out.split('\n');
+    if (lines.length > n) return lines.slice(0, n);
+  }
+  throw new Error(`exited before printing ${n} lines: ${out}${err}`);
+}
+
+test(
+  'installed with nothing beside it, the packed emulator serves: CLI and import',
+  { timeout: 60_000 },
+  async (t) => {
+    // The package as a consumer gets it: node_modules/pubnet-widgets, and no hono
+    // anywhere up the tree (nor lit: the emulator does not need it).
+    const dir = mkdtempSync(join(tmpdir(), 'pubnet-packed-'));
+    t.after(() => rmSync(dir, { recursive: true, force: true }));
+    const packedJson = execFileSync(
+      'npm',
+      ['pack', '--json', '--ignore-scripts', '--pack-destination', dir],
+      { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] },
+    );
+    execFileSync('tar', ['-xzf', join(dir, JSON.parse(packedJson)[0].filename), '-C', dir]);
+    const installed = join(dir, 'node_modules', 'pubnet-widgets');
+    mkdirSync(join(dir, 'node_modules'));
+    renameSync(join(dir, 'package'), installed);
+    const cli = join(installed, pkg.bin['pubnet-emulator']);
+    assert.throws(() => createRequire(cli).resolve('hono'), { code: 'MODULE_NOT_FOUND' });
+    assert.match(readFileSync(cli, 'utf8'), /^#!\/usr\/bin\/env node\n/);
+    const env = { ...process.env };
+    delete env.NODE_PATH;
+    delete env.NODE_OPTIONS;
+
+    const child = spawn(process.execPath, [cli, '--port', '0'], { cwd: dir, env });
+    try {
+      const [url = '', tokenLine = ''] = await firstLines(child, 2);
+      assert.match(url, /^http:\/\/127\.0\.0\.1:\d+\/$/);
+      const token = tokenLine.replace(/^token: /, '');
+      const res = await fetch(new URL('publisher/offers/', url), {
+        headers: { Authorization: `Token ${token}` },
+      });
+      assert.equal(res.status, 200);
+      assert.equal(typeof (await res.json()), 'object');
+    } finally {
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill('SIGTERM');
+        await once(child, 'exit');
+      }
+    }
+
+    // `import { createEmulator } from 'pubnet-widgets/emulator'`, by a consumer's module.
+    writeFileSync(
+      join(dir, 'consumer.mjs'),
+      `import { createEmulator } from 'pubnet-widgets/emulator';
+const emulator = createEmulator();
+const res = await emulator.fetch(
+  new Request('http://emulator.test/publisher/offers/', {
+    headers: { Authorization: 'Token ' + emulator.token },
+  }),
+);
+console.log(res.status);
+`,
+    );
+    const status = execFileSync(process.execPath, ['consumer.mjs'], {
+      cwd: dir,
+      env,
+      encoding: 'utf8',
+    });
+    assert.equal(status.trim(), '200');
+  },
+);
