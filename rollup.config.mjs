@@ -18,14 +18,12 @@ import { minifyTemplates } from './scripts/minify-templates.mjs';
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 
 /**
- * Size of the CDN file, min+gzip, in bytes. The target (issue 4) is 11 KB; it
- * is not met yet (lit-html ≈ 2.7 KB, the three widgets ≈ 5.9 KB, the client's
- * widget path ≈ 2.8 KB), so the build enforces a ceiling just above today's
- * size: the file may shrink but never grow. Lower the ceiling with every cut,
- * down to the target.
+ * Size of the CDN file (LitElement and the three widgets in one script),
+ * min+gzip, in bytes: the target is 14 KB, and the build fails above its
+ * ceiling of 15 KB (issue "Real Lit elements…").
  */
-export const CDN_TARGET = 11 * 1024;
-export const CDN_BUDGET = 12 * 1024;
+export const CDN_TARGET = 14 * 1024;
+export const CDN_BUDGET = 15 * 1024;
 
 const npmEntries = {
   index: 'src/index.ts',

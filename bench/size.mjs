@@ -13,6 +13,7 @@ import { rollup } from 'rollup';
 import resolve from '@rollup/plugin-node-resolve';
 import terser from '@rollup/plugin-terser';
 import { measure } from './lib/figures.mjs';
+import { sizeParts } from './lib/size-parts.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const CDN_FILE = join(root, 'dist/cdn/pubnet.min.js');
@@ -21,9 +22,9 @@ const NOT_FOR_BARE = ['typescript', 'pubnet-version', 'pubnet-cdn-budget'];
 
 /**
  * The CDN build's plugins and size goal, read from rollup.config.mjs: the
- * goal is the issue's target (`CDN_TARGET`, 11 KB), not the ceiling that fails
- * the build (`CDN_BUDGET`). When the config cannot be read: node-resolve +
- * terser as the build first was, and 11 KB.
+ * goal is the target (`CDN_TARGET`, 14 KB), not the ceiling that fails the
+ * build (`CDN_BUDGET`, 15 KB). When the config cannot be read: node-resolve +
+ * terser as the build first was, and 14 KB.
  */
 async function cdnBuild() {
   try {
@@ -31,7 +32,7 @@ async function cdnBuild() {
     const cdn = config.default.find((c) => c.output?.format === 'iife');
     return {
       plugins: cdn.plugins.filter((p) => p && !NOT_FOR_BARE.includes(p.name)),
-      budget: config.CDN_TARGET ?? config.CDN_BUDGET ?? 11 * 1024,
+      budget: config.CDN_TARGET ?? config.CDN_BUDGET ?? 14 * 1024,
       ceiling: config.CDN_BUDGET,
     };
   } catch (error) {
@@ -40,7 +41,7 @@ async function cdnBuild() {
         resolve({ browser: true }),
         terser({ ecma: 2020, module: false, format: { comments: false } }),
       ],
-      budget: 11 * 1024,
+      budget: 14 * 1024,
       note: `rollup.config.mjs not usable (${error.message}); bare Lit built with defaults`,
     };
   }
@@ -120,17 +121,23 @@ export async function sizeFigures() {
         );
       const gz = gzipSize(code);
       const ratio = lit ? Math.round((gz / lit) * 100) / 100 : null;
+      const parts = await sizeParts(CDN_FILE);
+      const partsText = Object.entries(parts)
+        .map(([part, size]) => `${part} ${size.gzip} B`)
+        .join(', ');
       return {
         samples: [gz],
         minBytes: code.length,
         ratioToLit: ratio,
+        parts,
         overLitBytes: lit ? gz - lit : null,
         builtAt: new Date(built).toISOString(),
         buildCeiling: build.ceiling,
         summary:
           (lit ? `${ratio}× bare Lit, ${gz - lit} B more; ` : 'bare Lit not measured; ') +
           `${code.length} B minified` +
-          (build.ceiling ? `; the build fails above ${build.ceiling} B` : ''),
+          (build.ceiling ? `; the build fails above ${build.ceiling} B` : '') +
+          `; by part (share of min+gzip): ${partsText}`,
         ...(notes.length && { notes }),
       };
     },

@@ -9,9 +9,9 @@ import { Script } from 'node:vm';
 import { gzipSync } from 'node:zlib';
 import { bundlePath, packageVersion, readBundle, root } from './support/bundle.js';
 
-/** min+gzip ceiling of the CDN file (rollup.config.mjs enforces it too), and issue 4's target. */
-const BUDGET = 12 * 1024;
-const TARGET = 11 * 1024;
+/** min+gzip ceiling of the CDN file (rollup.config.mjs enforces it too), and its target. */
+const BUDGET = 15 * 1024;
+const TARGET = 14 * 1024;
 const ELEMENTS = ['pubnet-adslot', 'pubnet-product-grid', 'pubnet-offer-link'];
 const EVENTS = ['pubnet-load', 'pubnet-error', 'pubnet-click', 'pubnet-impression'];
 const COMMON = ['api', 'key', 'sid', 'target', 'disclosure', 'eager'];

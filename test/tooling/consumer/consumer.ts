@@ -1,6 +1,11 @@
 // Compiled by package.test.ts as a user's project would: every subpath by the
 // package name, through `exports`, with the types the build ships.
-import { PubnetProductGrid, configure, type PubnetEventMap } from 'pubnet-widgets';
+import {
+  PubnetProductGrid,
+  configure,
+  type PubnetClickEvent,
+  type PubnetEventMap,
+} from 'pubnet-widgets';
 import { createClient, isHttpError, updateWithRetry, type Offer } from 'pubnet-widgets/client';
 import { createProxy } from 'pubnet-widgets/proxy';
 import { createEmulator } from 'pubnet-widgets/emulator';
@@ -11,7 +16,11 @@ grid.addEventListener('pubnet-load', (event) => {
   const count: number = event.detail.count;
   return count;
 });
-const detail: PubnetEventMap['pubnet-click'] = { href: 'https://x.example/' };
+grid.addEventListener('pubnet-click', (event: PubnetClickEvent) => {
+  const title: string | null | undefined = event.detail.product?.title;
+  return title;
+});
+const detail: PubnetEventMap['pubnet-click'] = { href: 'https://x.example/', offer: 'uuid' };
 
 const client = createClient({ baseUrl: 'https://publisher.example/pubnet-api/' });
 export async function offerTitle(uuid: string): Promise<string | undefined> {
