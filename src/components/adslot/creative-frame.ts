@@ -19,8 +19,10 @@ let policy: Policy | null | undefined;
 function trusted(html: string): string {
   if (policy === undefined)
     try {
-      const tt = (globalThis as { trustedTypes?: Factory }).trustedTypes;
-      policy = tt ? tt.createPolicy('pubnet-creative', { createHTML: (s) => s }) : null;
+      const trustedTypes = (globalThis as { trustedTypes?: Factory }).trustedTypes;
+      policy = trustedTypes
+        ? trustedTypes.createPolicy('pubnet-creative', { createHTML: (creative) => creative })
+        : null;
     } catch {
       // The page's CSP does not allow the name (or a second copy made it): plain string.
       policy = null;

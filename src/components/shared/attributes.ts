@@ -19,12 +19,12 @@ export const attr = <T>(
 /** A number; `min`/`max` clamp it (rounded to an integer). */
 export const num = (name: string, min?: number, max?: number): PropertyDeclaration =>
   attr(name, (value) => {
-    const n = value.trim() ? +value : NaN;
-    return Number.isNaN(n)
+    const number = value.trim() ? +value : NaN;
+    return Number.isNaN(number)
       ? undefined
       : min == null
-        ? n
-        : Math.min(max!, Math.max(min, Math.round(n)));
+        ? number
+        : Math.min(max!, Math.max(min, Math.round(number)));
   });
 
 /** One of `values`. */

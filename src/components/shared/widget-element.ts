@@ -14,7 +14,7 @@ import { httpUrl } from './safe-url.js';
  * child is shown), `collapsed` (failed or empty with no fallback: `display:
  * none`) or, for `<pubnet-offer-link>`, `error`.
  */
-export type WidgetState = 'loading' | 'ready' | 'fallback' | 'collapsed' | 'error';
+export type WidgetState = PubnetWidget['state'];
 
 /** What a load needs, resolved once per load. */
 export interface LoadContext {
@@ -89,7 +89,7 @@ export abstract class PubnetWidget extends LitElement {
    * `collapsed` (failed or empty with no fallback: `display: none`) or, for
    * `<pubnet-offer-link>`, `error`. Reflected.
    */
-  declare state: WidgetState;
+  declare state: 'loading' | 'ready' | 'fallback' | 'collapsed' | 'error';
 
   /** The items shown, by their `data-i`. */
   protected _items: PubnetItem[] = [];
