@@ -8,22 +8,26 @@ import type { AdslotConfig } from './types.js';
  * booleans of the wrong type are dropped; unknown keys are left out.
  */
 export function parseAdslotConfig(config: unknown): AdslotConfig {
-  const c: Record<string, unknown> = {};
+  const parsed: Record<string, unknown> = {};
   let raw: Record<string, unknown> = {};
   try {
     raw = Object(JSON.parse(config as string));
   } catch {
     // invalid: {}
   }
-  const put = (k: string, ok: unknown, v = raw[k]) => {
-    if (ok) c[k] = v;
+  const put = (key: string, ok: unknown, value = raw[key]) => {
+    if (ok) parsed[key] = value;
   };
-  const clamp = (k: string, hi: number, v = raw[k]) =>
-    put(k, typeof v == 'number' && v == v, Math.min(hi, Math.max(1, Math.round(v as number))));
+  const clamp = (key: string, max: number, value = raw[key]) =>
+    put(
+      key,
+      typeof value == 'number' && value == value,
+      Math.min(max, Math.max(1, Math.round(value as number))),
+    );
   put('layout', ['grid', 'list', 'carousel'].includes(raw.layout as string));
   clamp('columns', 6);
   clamp('limit', 48);
-  for (const k of ['ordering', 'cta', 'disclosure']) put(k, typeof raw[k] == 'string');
-  for (const k of ['show_price', 'show_brand']) put(k, typeof raw[k] == 'boolean');
-  return c;
+  for (const key of ['ordering', 'cta', 'disclosure']) put(key, typeof raw[key] == 'string');
+  for (const key of ['show_price', 'show_brand']) put(key, typeof raw[key] == 'boolean');
+  return parsed;
 }

@@ -28,19 +28,19 @@ export function parseFilterField(
   field: string,
   raw: string | null | undefined,
 ): ProductSearchFilter | undefined {
-  let s = raw?.trim() ?? '';
-  const neg = s[0] == '!';
-  if (neg) s = s.slice(1).trim();
-  const num = NUMERIC.includes(field);
+  let text = raw?.trim() ?? '';
+  const negated = text[0] == '!';
+  if (negated) text = text.slice(1).trim();
+  const numeric = NUMERIC.includes(field);
   const date = field == 'updated_at';
-  const span = (num || date) && s.includes('..');
+  const span = (numeric || date) && text.includes('..');
   let lookup =
-    num || date
+    numeric || date
       ? span
         ? 'range'
-        : s[0] == '>'
+        : text[0] == '>'
           ? 'gt'
-          : s[0] == '<'
+          : text[0] == '<'
             ? 'lt'
             : 'exact'
       : CONTAINS.includes(field)
@@ -48,26 +48,28 @@ export function parseFilterField(
         : EXACT.includes(field)
           ? 'exact'
           : '';
-  let values: unknown[] = (span ? s.split('..') : lookup[1] == 't' ? [s.slice(1)] : s.split('|'))
-    .map((v) => v.trim())
-    .filter((v) => v || span)
+  let values: unknown[] = (
+    span ? text.split('..') : lookup[1] == 't' ? [text.slice(1)] : text.split('|')
+  )
+    .map((part) => part.trim())
+    .filter((part) => part || span)
     // numbers: `true`/`false` (is_cpc) or a number; NaN (skipped) otherwise
-    .map((v) => (num ? v == 'true' || (v != 'false' && (v ? +v : NaN)) : v));
+    .map((part) => (numeric ? part == 'true' || (part != 'false' && (part ? +part : NaN)) : part));
   if (
     !lookup ||
     !values.length ||
-    values.some((v) => v !== v || v === '') ||
+    values.some((value) => value !== value || value === '') ||
     (span && values.length > 2)
   )
     return;
   // dates have no `exact`: a day is the range from it to itself (through its end)
   if (date && lookup == 'exact') {
     lookup = 'range';
-    values = values.map((v) => [v, v]);
+    values = values.map((day) => [day, day]);
   }
   return {
     [field == 'offer' ? 'offer_id' : field]: {
-      lookup: (neg ? '~' + lookup : lookup) as ProductSearchLookup,
+      lookup: (negated ? '~' + lookup : lookup) as ProductSearchLookup,
       value: span || values.length > 1 ? values : values[0],
     },
   };
@@ -75,11 +77,11 @@ export function parseFilterField(
 
 /** All rows → the search `filters` (all ANDed), in row and field order. */
 export function filtersFromRows(rows?: readonly AdslotFilterRow[] | null): ProductSearchFilter[] {
-  const out: ProductSearchFilter[] = [];
+  const filters: ProductSearchFilter[] = [];
   for (const row of rows ?? [])
     for (const field in row) {
-      const f = parseFilterField(field, row[field as keyof AdslotFilterRow]);
-      if (f) out.push(f);
+      const filter = parseFilterField(field, row[field as keyof AdslotFilterRow]);
+      if (filter) filters.push(filter);
     }
-  return out;
+  return filters;
 }

@@ -27,18 +27,18 @@ export function createCache({
   max = 100,
   now = Date.now,
 }: CacheOptions = {}): ResponseCache {
-  const m = new Map<string, [number, unknown]>();
+  const entries = new Map<string, [number, unknown]>();
   return {
-    get(k) {
-      const e = m.get(k);
-      if (e && e[0] > now()) return e[1];
-      m.delete(k);
+    get(key) {
+      const entry = entries.get(key);
+      if (entry && entry[0] > now()) return entry[1];
+      entries.delete(key);
     },
-    set(k, v) {
-      m.delete(k);
-      m.set(k, [now() + ttl, v]);
-      if (m.size > max) m.delete(m.keys().next().value!);
+    set(key, value) {
+      entries.delete(key);
+      entries.set(key, [now() + ttl, value]);
+      if (entries.size > max) entries.delete(entries.keys().next().value!);
     },
-    clear: () => m.clear(),
+    clear: () => entries.clear(),
   };
 }

@@ -10,7 +10,7 @@
  * await client.offers.get({ uuid }, { signal });                          // path params first
  * await client.offers.trackingLink({ uuid }, { body: { sid: 'nav' } });   // body in the options
  * await client.request({ method: 'GET', path: '/publisher/offers/{uuid}/', params: { uuid } });
- * for await (const c of client.paginate('/publisher/conversions/')) …
+ * for await (const conversion of client.paginate('/publisher/conversions/')) …
  * ```
  * A helper whose path has `{names}` takes them as its first argument
  * (`PathParams`), then {@link CallOptions}; other helpers take only the options.
@@ -143,18 +143,18 @@ export function createClient(options: ClientOptions): Client {
   const byPath = new Map<string, RouteKey>();
   const client: Record<string, unknown> = { core, baseUrl: core.baseUrl };
 
-  const check = (key: RouteKey, route: RouteDef, params?: Params, c: AnyCall = {}) =>
+  const check = (key: RouteKey, route: RouteDef, params?: Params, callOptions: AnyCall = {}) =>
     validateCall(
       key,
-      { method: route.method, url: buildUrl(core.baseUrl, route.path, params, c.query) },
-      c.query,
-      c.body,
+      { method: route.method, url: buildUrl(core.baseUrl, route.path, params, callOptions.query) },
+      callOptions.query,
+      callOptions.body,
     );
 
-  async function call(key: RouteKey, params?: Params, c: AnyCall = {}) {
+  async function call(key: RouteKey, params?: Params, callOptions: AnyCall = {}) {
     const route: RouteDef = routes[key];
-    check(key, route, params, c);
-    return core.request(route, { ...c, params });
+    check(key, route, params, callOptions);
+    return core.request(route, { ...callOptions, params });
   }
 
   for (const [key, route] of routeList) {
@@ -162,27 +162,32 @@ export function createClient(options: ClientOptions): Client {
     const [area, name] = key.split('.');
     const group = (client[area] ??= {}) as Record<string, unknown>;
     group[name] = route.path.includes('{')
-      ? (params: Params, c?: AnyCall) => call(key, params, c)
-      : (c?: AnyCall) => call(key, undefined, c);
+      ? (params: Params, callOptions?: AnyCall) => call(key, params, callOptions)
+      : (callOptions?: AnyCall) => call(key, undefined, callOptions);
   }
 
   client.request = async ({
     method,
     path,
     params,
-    ...c
+    ...callOptions
   }: AnyCall & { method: string; path: string; params?: Params }) => {
     const key = byPath.get(method + ' ' + path);
     if (!key) throw new TypeError(`No route ${method} ${path}`);
-    return call(key, params, c);
+    return call(key, params, callOptions);
   };
 
-  client.paginate = async function* (path: string, c: AnyCall & { params?: Params } = {}) {
+  client.paginate = async function* (
+    path: string,
+    pageOptions: AnyCall & { params?: Params } = {},
+  ) {
     const [key, route] =
-      routeList.find(([, r]) => r.path == path && (r.paginated || r.paginatedV2)) ?? [];
+      routeList.find(
+        ([, candidate]) => candidate.path == path && (candidate.paginated || candidate.paginatedV2),
+      ) ?? [];
     if (!key || !route) throw new TypeError(`No paged route ${path}`);
-    check(key, route, c.params, c);
-    yield* paginateRoute(core, route, c);
+    check(key, route, pageOptions.params, pageOptions);
+    yield* paginateRoute(core, route, pageOptions);
   };
 
   return client as Client;

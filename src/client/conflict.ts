@@ -41,7 +41,7 @@ export async function updateWithRetry<A extends keyof Versioned>(
     params: { uuid: string },
     options: { body: Versioned[A]; signal?: AbortSignal },
   ) => Promise<Versioned[A]>;
-  for (let i = 1; ; i++) {
+  for (let attempt = 1; ; attempt++) {
     const current = (await client.core.request(read, {
       params: { uuid: id },
       signal,
@@ -49,8 +49,8 @@ export async function updateWithRetry<A extends keyof Versioned>(
     const next = change(structuredClone(current));
     try {
       return await update({ uuid: id }, { signal, body: { ...next, _version: current._version } });
-    } catch (e) {
-      if (!isConflictError(e) || i >= attempts) throw e;
+    } catch (error) {
+      if (!isConflictError(error) || attempt >= attempts) throw error;
     }
   }
 }

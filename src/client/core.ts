@@ -80,12 +80,12 @@ const JSON_TYPE = 'application/json';
  * (`createClient` checks them all).
  * @throws TypeError naming `baseUrl` when it is not an absolute http(s) URL.
  */
-export function createCore(o: CoreOptions): Core {
-  const base = normalizeBase(o.baseUrl);
-  warnToken(o.token, o.origin, o.warn);
-  const timeout = o.timeout ?? 1e4;
-  const policy = retryPolicy(o.retry);
-  const t = { ...defaultTimers, ...o.timers };
+export function createCore(options: CoreOptions): Core {
+  const base = normalizeBase(options.baseUrl);
+  warnToken(options.token, options.origin, options.warn);
+  const timeout = options.timeout ?? 1e4;
+  const policy = retryPolicy(options.retry);
+  const timers = { ...defaultTimers, ...options.timers };
   const share = createInflight();
 
   async function request(route: RouteDef, call: CoreCall = {}): Promise<unknown> {
@@ -93,61 +93,68 @@ export function createCore(o: CoreOptions): Core {
     const { method, cacheable } = route;
     const url = call.url ?? buildUrl(base, route.path, call.params, call.query);
     const info = { method, url };
-    const headers: Record<string, string> = { Accept: JSON_TYPE, ...o.headers };
+    const headers: Record<string, string> = { Accept: JSON_TYPE, ...options.headers };
     // `undefined` without a body
     const body = JSON.stringify(call.body) as string | undefined;
     if (body) headers['Content-Type'] = JSON_TYPE;
-    if (o.token && !route.public) headers.Authorization = 'Token ' + o.token;
+    if (options.token && !route.public) headers.Authorization = 'Token ' + options.token;
     const key = [method, url, headers.Authorization, body].join(' ');
-    const store = cacheable ? o.cache : undefined;
+    const store = cacheable ? options.cache : undefined;
     const hit = store?.get(key);
     if (hit !== undefined) return hit;
     const retried = policy.methods.includes(method) || route.idempotent;
 
-    // One attempt: the caller's signal and the timeout both abort it (`c`
-    // aborted while the caller's signal is not: the timeout).
-    const attempt = async (signal?: AbortSignal) => {
+    // One attempt: the caller's signal and the timeout both abort it
+    // (`controller` aborted while the caller's signal is not: the timeout).
+    const tryOnce = async (signal?: AbortSignal) => {
       signal?.throwIfAborted();
-      const c = new AbortController();
-      const stop = () => c.abort();
-      const id = timeout && t.setTimeout(stop, timeout);
+      const controller = new AbortController();
+      const stop = () => controller.abort();
+      const id = timeout && timers.setTimeout(stop, timeout);
       signal?.addEventListener('abort', stop);
-      let res: Response;
+      let response: Response;
       let text: string;
       try {
-        res = await (o.fetch ?? fetch)(url, { method, headers, body, signal: c.signal });
-        text = await res.text();
-      } catch (e) {
+        response = await (options.fetch ?? fetch)(url, {
+          method,
+          headers,
+          body,
+          signal: controller.signal,
+        });
+        text = await response.text();
+      } catch (error) {
         throw signal?.aborted
           ? signal.reason
-          : c.signal.aborted
+          : controller.signal.aborted
             ? new TimeoutError(info, timeout as number)
-            : new NetworkError(info, e);
+            : new NetworkError(info, error);
       } finally {
-        t.clearTimeout(id);
+        timers.clearTimeout(id);
         signal?.removeEventListener('abort', stop);
       }
-      if (!res.ok) throw httpError(info, res, text);
+      if (!response.ok) throw httpError(info, response, text);
       try {
         return text ? JSON.parse(text) : undefined;
       } catch {
-        throw new ParseError(info, res.status, text, res, 'Invalid JSON in response');
+        throw new ParseError(info, response.status, text, response, 'Invalid JSON in response');
       }
     };
 
     const run = async (signal?: AbortSignal) => {
-      for (let n = 0; ; n++) {
+      for (let attempt = 0; ; attempt++) {
         let wait: number;
         try {
-          const value = await attempt(signal);
+          const value = await tryOnce(signal);
           store?.set(key, value);
           return value;
-        } catch (e) {
+        } catch (error) {
           if (signal?.aborted) throw signal.reason;
-          wait = retried ? retryDelay(policy, e, n, t.now(), o.random ?? Math.random) : -1;
-          if (wait < 0) throw e;
+          wait = retried
+            ? retryDelay(policy, error, attempt, timers.now(), options.random ?? Math.random)
+            : -1;
+          if (wait < 0) throw error;
         }
-        await sleep(wait, t, signal);
+        await sleep(wait, timers, signal);
       }
     };
     return method == 'GET' || cacheable ? share(key, run, call.signal) : run(call.signal);

@@ -19,7 +19,7 @@ export interface RequestInfo {
   readonly url: string;
 }
 
-const obj = (body: unknown) =>
+const asRecord = (body: unknown) =>
   Object(typeof body == 'object' ? body : {}) as Record<string, unknown>;
 
 /** The base of every error of the client: each one is about a `request`. */
@@ -83,7 +83,7 @@ export class ValidationError extends HttpError {
    * an object. Checks made before sending name each field the same way.
    */
   get fields(): Record<string, string[]> & { non_field_errors?: string[] } {
-    return obj(this.body) as Record<string, string[]>;
+    return asRecord(this.body) as Record<string, string[]>;
   }
 }
 
@@ -108,8 +108,8 @@ export class ConflictError extends HttpError {
   }
   /** The stored version, when the body says it (`_version`). */
   get currentVersion(): number | undefined {
-    const v = obj(this.body)._version;
-    return typeof v == 'number' ? v : undefined;
+    const version = asRecord(this.body)._version;
+    return typeof version == 'number' ? version : undefined;
   }
 }
 
@@ -176,6 +176,6 @@ export function httpError(request: RequestInfo, response: Response, text: string
  */
 export function parseRetryAfter(value: string | null | undefined, now: number): number | undefined {
   // ms from `now`; NaN when absent or unreadable
-  const ms = value ? (+value == +value ? 1e3 * +value : Date.parse(value) - now) : NaN;
-  return ms == ms ? Math.max(0, ms / 1e3) : undefined;
+  const milliseconds = value ? (+value == +value ? 1e3 * +value : Date.parse(value) - now) : NaN;
+  return milliseconds == milliseconds ? Math.max(0, milliseconds / 1e3) : undefined;
 }

@@ -28,16 +28,17 @@ const HTTP = [
   'RateLimitError',
 ];
 
-const nameOf = (e: unknown): unknown =>
-  typeof e == 'object' && e !== null ? (e as { name?: unknown }).name : undefined;
+const nameOf = (error: unknown): unknown =>
+  typeof error == 'object' && error !== null ? (error as { name?: unknown }).name : undefined;
 
-const ours = (e: unknown, names: string[]) =>
-  names.includes(nameOf(e) as string) && typeof (e as { request?: unknown }).request == 'object';
+const ours = (error: unknown, names: string[]) =>
+  names.includes(nameOf(error) as string) &&
+  typeof (error as { request?: unknown }).request == 'object';
 
 const guard =
-  <T>(cls: abstract new (...args: never[]) => T, names: string[]) =>
-  (e: unknown): e is T =>
-    e instanceof cls || ours(e, names);
+  <T>(errorClass: abstract new (...args: never[]) => T, names: string[]) =>
+  (error: unknown): error is T =>
+    error instanceof errorClass || ours(error, names);
 
 /** Any error of this client. */
 export const isPubnetError = guard(PubnetError, [
@@ -65,4 +66,4 @@ export const isTimeoutError = guard(TimeoutError, ['TimeoutError']);
 /** `fetch` failed. */
 export const isNetworkError = guard(NetworkError, ['NetworkError']);
 /** The caller aborted (`AbortError`, the default reason of `AbortController.abort()`). */
-export const isAbortError = (e: unknown): boolean => nameOf(e) == 'AbortError';
+export const isAbortError = (error: unknown): boolean => nameOf(error) == 'AbortError';

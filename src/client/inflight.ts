@@ -14,28 +14,39 @@ export type Share = <T>(
 
 /** A new, empty set of in-flight requests. */
 export function createInflight(): Share {
-  const map = new Map<string, { p: Promise<unknown>; c: AbortController; n: number }>();
+  // (Internal fields start with `_`: the CDN build's minifier shortens them.)
+  const map = new Map<
+    string,
+    { _promise: Promise<unknown>; _controller: AbortController; _callers: number }
+  >();
   return (key, run, signal) => {
-    let e = map.get(key)!;
-    const drop = () => map.get(key) == e && map.delete(key);
-    if (!e) {
-      const c = new AbortController();
+    let entry = map.get(key)!;
+    const drop = () => map.get(key) == entry && map.delete(key);
+    if (!entry) {
+      const controller = new AbortController();
       // started on the next microtask, after this caller's abort listener is set
-      map.set(key, (e = { c, n: 0, p: Promise.resolve(c.signal).then(run) }));
-      e.p.then(drop, drop);
+      map.set(
+        key,
+        (entry = {
+          _controller: controller,
+          _callers: 0,
+          _promise: Promise.resolve(controller.signal).then(run),
+        }),
+      );
+      entry._promise.then(drop, drop);
     }
-    e.n++;
+    entry._callers++;
     return new Promise((resolve, reject) => {
       const abort = () => {
-        if (!--e.n) {
+        if (!--entry._callers) {
           drop();
-          e.c.abort(signal!.reason);
+          entry._controller.abort(signal!.reason);
         }
         reject(signal!.reason);
       };
       signal?.addEventListener('abort', abort);
-      e.p
-        .then(resolve as (v: unknown) => void, reject)
+      entry._promise
+        .then(resolve as (value: unknown) => void, reject)
         .finally(() => signal?.removeEventListener('abort', abort));
     });
   };

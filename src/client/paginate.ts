@@ -25,15 +25,15 @@ export async function* paginateRoute<T>(
   call: CoreCall = {},
 ): AsyncGenerator<T, void, undefined> {
   const seen = new Set<string>();
-  let req = { ...call };
+  let pageCall = { ...call };
   for (;;) {
-    const page = ((await core.request(route, req)) ?? {}) as AnyPage;
-    const p = page.pagination;
-    if (p && Array.isArray(page.data)) {
+    const page = ((await core.request(route, pageCall)) ?? {}) as AnyPage;
+    const pagination = page.pagination;
+    if (pagination && Array.isArray(page.data)) {
       yield* page.data as T[];
-      const next = p.next_page;
-      if (typeof next != 'number' || !(next > (p.page ?? 0))) return;
-      req = { ...req, body: { ...(req.body as object), page: next } };
+      const next = pagination.next_page;
+      if (typeof next != 'number' || !(next > (pagination.page ?? 0))) return;
+      pageCall = { ...pageCall, body: { ...(pageCall.body as object), page: next } };
     } else {
       yield* (page.results ?? []) as T[];
       const next = page.next;
@@ -45,7 +45,7 @@ export async function* paginateRoute<T>(
         own.search = new URL(url).search;
         url = own.href;
       }
-      req = { ...req, url };
+      pageCall = { ...pageCall, url };
     }
   }
 }

@@ -11,8 +11,8 @@ export interface Price {
  * non-string) → `null`, so the caller shows the raw string instead.
  */
 export function parsePrice(value: unknown): Price | null {
-  const m = typeof value == 'string' && /^([A-Z]{3}) (-?\d+(\.\d+)?)$/.exec(value);
-  return m ? { currency: m[1], amount: +m[2] } : null;
+  const match = typeof value == 'string' && /^([A-Z]{3}) (-?\d+(\.\d+)?)$/.exec(value);
+  return match ? { currency: match[1], amount: +match[2] } : null;
 }
 
 /**
@@ -20,11 +20,11 @@ export function parsePrice(value: unknown): Price | null {
  * parses, else the raw string (`''` for null/undefined).
  */
 export function formatPrice(value: string | null | undefined, locale?: string): string {
-  const p = parsePrice(value);
+  const price = parsePrice(value);
   try {
-    if (p)
-      return new Intl.NumberFormat(locale, { style: 'currency', currency: p.currency }).format(
-        p.amount,
+    if (price)
+      return new Intl.NumberFormat(locale, { style: 'currency', currency: price.currency }).format(
+        price.amount,
       );
   } catch {
     // unknown currency or locale: fall through to the raw string

@@ -32,7 +32,7 @@ export interface SearchOptions {
   pageSize?: number | null;
 }
 
-const join = (v: Values | undefined) => ([] as string[]).concat(v ?? []).join('|');
+const join = (values: Values | undefined) => ([] as string[]).concat(values ?? []).join('|');
 
 /**
  * The search body for `options` (filters in the order of the options above,
@@ -42,22 +42,28 @@ export function buildSearch(
   options: SearchOptions = {},
   filters: ProductSearchFilter[] = [],
 ): ProductSearch {
-  const { minPrice: min, maxPrice: max, ...o } = options;
+  const { minPrice, maxPrice, ...otherOptions } = options;
   const body: ProductSearch = {
     filters: filtersFromRows([
       {
-        any: join(o.query),
-        brand: join(o.brand),
-        category: join(o.category),
-        offer: join(o.offer),
+        any: join(otherOptions.query),
+        brand: join(otherOptions.brand),
+        category: join(otherOptions.category),
+        offer: join(otherOptions.offer),
         price:
-          min != null ? (max != null ? min + '..' + max : '>' + min) : max != null ? '<' + max : '',
-        discount: o.onSale ? '>0' : '',
+          minPrice != null
+            ? maxPrice != null
+              ? minPrice + '..' + maxPrice
+              : '>' + minPrice
+            : maxPrice != null
+              ? '<' + maxPrice
+              : '',
+        discount: otherOptions.onSale ? '>0' : '',
       },
     ]).concat(filters),
   };
-  if (o.ordering) body.ordering = o.ordering;
-  if (o.pageSize) body.page_size = o.pageSize;
+  if (otherOptions.ordering) body.ordering = otherOptions.ordering;
+  if (otherOptions.pageSize) body.page_size = otherOptions.pageSize;
   return body;
 }
 
@@ -67,6 +73,9 @@ export function buildSearch(
  * (→ `page_size`) from its parsed `config`.
  */
 export function adslotSearch(adslot: Pick<Adslot, 'filters' | 'config'>): ProductSearch {
-  const c = parseAdslotConfig(adslot.config);
-  return buildSearch({ ordering: c.ordering, pageSize: c.limit }, filtersFromRows(adslot.filters));
+  const config = parseAdslotConfig(adslot.config);
+  return buildSearch(
+    { ordering: config.ordering, pageSize: config.limit },
+    filtersFromRows(adslot.filters),
+  );
 }

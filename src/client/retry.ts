@@ -40,29 +40,29 @@ export const retryPolicy = (input: RetryInput = {}): RetryPolicy => ({
 });
 
 /**
- * How long to wait before retry number `n + 1` (from 0) after `error` of a
- * retryable request, or `-1` when it must not be retried. `Retry-After` wins
- * over the backoff.
+ * How long to wait before retry number `attempt + 1` (`attempt` from 0) after
+ * `error` of a retryable request, or `-1` when it must not be retried.
+ * `Retry-After` wins over the backoff.
  */
 export function retryDelay(
-  p: RetryPolicy,
+  policy: RetryPolicy,
   error: unknown,
-  n: number,
+  attempt: number,
   now: number,
   random: () => number,
 ): number {
   if (
-    n >= p.limit ||
+    attempt >= policy.limit ||
     !(
       error instanceof NetworkError ||
-      (error instanceof HttpError && p.statusCodes.includes(error.status))
+      (error instanceof HttpError && policy.statusCodes.includes(error.status))
     )
   )
     return -1;
   const after = parseRetryAfter((error as HttpError).response?.headers.get('retry-after'), now);
   return after === undefined
-    ? Math.min(p.backoffLimit, p.delay * 2 ** n) * random()
-    : after * 1e3 > p.maxRetryAfter
+    ? Math.min(policy.backoffLimit, policy.delay * 2 ** attempt) * random()
+    : after * 1e3 > policy.maxRetryAfter
       ? -1
       : after * 1e3;
 }

@@ -30,9 +30,9 @@ export const buildUrl = (base: string, path: string, params?: Params, query?: Qu
   withQuery(
     base +
       path.slice(1).replace(/\{(\w+)\}/g, (_, name: string) => {
-        const v = '' + (params?.[name] ?? '');
-        if (/^\.{0,2}$/.test(v)) throw new TypeError('Invalid path parameter ' + name);
-        return encodeURIComponent(v);
+        const value = '' + (params?.[name] ?? '');
+        if (/^\.{0,2}$/.test(value)) throw new TypeError('Invalid path parameter ' + name);
+        return encodeURIComponent(value);
       }),
     query,
   );
@@ -40,8 +40,8 @@ export const buildUrl = (base: string, path: string, params?: Params, query?: Qu
 /** Appends `query` to `url` (which has no query yet). */
 export function withQuery(url: string, query?: Query): string {
   const parts: string[] = [];
-  for (const k in query)
-    for (const v of ([] as QueryValue[]).concat(query[k]))
-      if (v != null) parts.push(encodeURIComponent(k) + '=' + encodeURIComponent(v));
+  for (const name in query)
+    for (const value of ([] as QueryValue[]).concat(query[name]))
+      if (value != null) parts.push(encodeURIComponent(name) + '=' + encodeURIComponent(value));
   return parts[0] ? url + '?' + parts.join('&') : url;
 }

@@ -11,15 +11,17 @@ type Fields = Record<string, string[]>;
 const ADSLOT_TYPES = ['filter', 'manual'];
 const SID = /^[A-Za-z0-9_-]{0,32}$/;
 
-/** An integer in lo..hi (a query value may be a string of digits). */
-const int = (v: unknown, lo: number, hi: number, query?: boolean) => {
-  const n = query && typeof v == 'string' && /^\d+$/.test(v) ? +v : v;
-  return Number.isInteger(n) && (n as number) >= lo && (n as number) <= hi;
+/** An integer in min..max (a query value may be a string of digits). */
+const int = (value: unknown, min: number, max: number, query?: boolean) => {
+  const candidate = query && typeof value == 'string' && /^\d+$/.test(value) ? +value : value;
+  return (
+    Number.isInteger(candidate) && (candidate as number) >= min && (candidate as number) <= max
+  );
 };
-/** Whether `v` is an absolute http(s) URL. */
-export function isHttpUrl(v: unknown): boolean {
+/** Whether `value` is an absolute http(s) URL. */
+export function isHttpUrl(value: unknown): boolean {
   try {
-    return typeof v == 'string' && /^https?:$/.test(new URL(v).protocol);
+    return typeof value == 'string' && /^https?:$/.test(new URL(value).protocol);
   } catch {
     return false;
   }
@@ -29,13 +31,19 @@ function check(fields: Fields, name: string, value: unknown, ok: boolean, messag
   if (value != null && !ok) (fields[name] ??= []).push(message);
 }
 
-function checkPaging(fields: Fields, src?: Record<string, unknown>, query?: boolean) {
-  check(fields, 'page', src?.page, int(src?.page, 1, Infinity, query), 'must be an integer ≥ 1');
+function checkPaging(fields: Fields, source?: Record<string, unknown>, query?: boolean) {
+  check(
+    fields,
+    'page',
+    source?.page,
+    int(source?.page, 1, Infinity, query),
+    'must be an integer ≥ 1',
+  );
   check(
     fields,
     'page_size',
-    src?.page_size,
-    int(src?.page_size, 1, 100, query),
+    source?.page_size,
+    int(source?.page_size, 1, 100, query),
     'must be an integer from 1 to 100',
   );
 }
@@ -51,41 +59,53 @@ export function callProblems(key: string, query?: object, body?: unknown): Field
   const fields: Fields = {};
   checkPaging(fields, query as Record<string, unknown>, true);
   if (!body || typeof body != 'object' || Array.isArray(body)) return fields;
-  const b = body as Record<string, unknown>;
+  const data = body as Record<string, unknown>;
   if (key.startsWith('websites.')) {
-    check(fields, 'type', b.type, WEBSITE_TYPES.includes(b.type as never), oneOf(WEBSITE_TYPES));
+    check(
+      fields,
+      'type',
+      data.type,
+      WEBSITE_TYPES.includes(data.type as never),
+      oneOf(WEBSITE_TYPES),
+    );
     check(
       fields,
       'target_audience',
-      b.target_audience,
-      TARGET_AUDIENCES.includes(b.target_audience as never),
+      data.target_audience,
+      TARGET_AUDIENCES.includes(data.target_audience as never),
       'must be a country code of spec §2.5',
     );
   }
   if (key.startsWith('adslots.'))
-    check(fields, 'type', b.type, ADSLOT_TYPES.includes(b.type as string), oneOf(ADSLOT_TYPES));
-  if (key.startsWith('products.search')) checkPaging(fields, b);
+    check(
+      fields,
+      'type',
+      data.type,
+      ADSLOT_TYPES.includes(data.type as string),
+      oneOf(ADSLOT_TYPES),
+    );
+  if (key.startsWith('products.search')) checkPaging(fields, data);
   if (key.endsWith('.trackingLink')) {
     check(
       fields,
       'sid',
-      b.sid,
-      typeof b.sid == 'string' && SID.test(b.sid),
+      data.sid,
+      typeof data.sid == 'string' && SID.test(data.sid),
       'must be at most 32 of A-Z a-z 0-9 _ -',
     );
     check(
       fields,
       'deep_link',
-      b.deep_link,
-      isHttpUrl(b.deep_link),
+      data.deep_link,
+      isHttpUrl(data.deep_link),
       'must be an absolute http(s) URL',
     );
   }
   check(
     fields,
     'click_session_lifespan',
-    b.click_session_lifespan,
-    int(b.click_session_lifespan, 1, 365),
+    data.click_session_lifespan,
+    int(data.click_session_lifespan, 1, 365),
     'must be an integer from 1 to 365',
   );
   return fields;
