@@ -1,34 +1,111 @@
-import { expect, fixture, html, waitUntil } from '@open-wc/testing';
+import { expect, fixture, fixtureSync, html, waitUntil } from '@open-wc/testing';
+import '../../src/components/adslot/define.js';
 import '../../src/components/product-grid/define.js';
-import { env } from '../../src/components/shared/env.js';
+import { env, resetWidgets } from '../../src/components/shared/env.js';
 import { configure } from '../../src/components/shared/options.js';
 import { known } from '../../src/emulator/known.js';
-import { startEmulator } from '../support/emulator.js';
+import { startEmulator, type TestEmulator } from '../support/emulator.js';
+import { heldTimers, intersectionsDelivered, recordFetches, requests } from './helpers.js';
 
-// A page of its own: no `deadline` is configured here, so the default applies.
+const key = known.website.guid;
+const DEFAULT_DEADLINE = 8000;
+
+// A page of its own, and not the helpers' `emulator()`: no `deadline` is
+// configured here, so the default applies.
 describe('the default deadline', () => {
-  it('is 8 seconds from the start of the work, for all requests and retries', async () => {
-    const emu = await startEmulator({ faults: [{ path: '/publisher/*', kind: 'hang' }] });
+  let emu: TestEmulator;
+  beforeEach(async () => {
+    resetWidgets();
+    emu = await startEmulator();
     configure({ token: emu.token });
-    const delays: number[] = [];
-    const original = env.timers;
-    env.timers = {
-      ...original,
-      setTimeout: (fn, ms) => {
-        delays.push(ms);
-        return original.setTimeout(fn, ms);
-      },
-    };
+  });
+  afterEach(() => emu.stop());
+
+  it('is not set before a widget below the fold nears the viewport; one 8 s deadline, set when its work starts, covers every request and retry, and firing it aborts the request in flight with pubnet-error', async () => {
+    // The slot's config fails twice (two retries), then its product search hangs.
+    await emu.setFaults([
+      { path: '/publisher/adslots/*', method: 'GET', kind: 'status', status: 500, times: 2 },
+      { path: '/publisher/products/', method: 'POST', kind: 'hang' },
+    ]);
+    const held = heldTimers([DEFAULT_DEADLINE]);
+    env.timers = held.timers;
+    const fetches = recordFetches();
+    let failures = 0;
+    const onError = () => failures++;
+    document.addEventListener('pubnet-error', onError);
     try {
-      const el = await fixture(html`
-        <pubnet-product-grid eager api=${emu.url} key=${known.website.guid}></pubnet-product-grid>
-      `);
-      await waitUntil(async () => (await emu.requests()).some((r) => r.method == 'POST'));
-      expect(delays).to.include(8000);
-      el.remove();
+      const wrap = fixtureSync<HTMLElement>(html`<div></div>`);
+      wrap.style.paddingTop = '5000px';
+      const el = document.createElement('pubnet-adslot');
+      Object.assign(el, { api: emu.url, key, adslot: known.filterAdslot });
+      wrap.append(el);
+      await el.updateComplete;
+      await intersectionsDelivered(el);
+      // Far below the fold: no work, so no deadline yet.
+      expect(held.held).to.deep.equal([]);
+      expect(fetches.calls).to.have.length(0);
+
+      // Within the 300 px margin: the work starts.
+      window.scrollTo(0, 5000 - innerHeight - 200);
+      await waitUntil(() => held.held.length, 'no deadline when the work started');
+      expect(held.pending(DEFAULT_DEADLINE)).to.have.length(1);
+      // Three config reads (two retries), then the search, which hangs.
+      await waitUntil(
+        async () => (await requests(emu, '/publisher/products/', 'POST')).length == 1,
+        'no search',
+        { timeout: 5000 },
+      );
+      expect(await requests(emu, '/publisher/adslots/', 'GET')).to.have.length(3);
+      expect(fetches.calls).to.have.length(4);
+      // Still the one deadline of the start: none per request or retry.
+      expect(held.held).to.have.length(1);
+      expect(held.pending(DEFAULT_DEADLINE)).to.have.length(1);
+      expect(el.getAttribute('state')).to.equal('loading');
+      expect(failures).to.equal(0);
+      const search = fetches.calls[3];
+      expect(search.init!.method).to.equal('POST');
+      expect(search.init!.signal!.aborted).to.equal(false);
+
+      const failed = new Promise<CustomEvent>((resolve) =>
+        el.addEventListener('pubnet-error', (e) => resolve(e as CustomEvent), { once: true }),
+      );
+      held.fire(DEFAULT_DEADLINE);
+      const { detail } = await failed;
+      expect((detail.error as Error).message).to.contain('did not answer in time');
+      expect(search.init!.signal!.aborted).to.equal(true);
+      expect(failures).to.equal(1);
     } finally {
-      env.timers = original;
-      await emu.stop();
+      document.removeEventListener('pubnet-error', onError);
+      fetches.restore();
+      window.scrollTo(0, 0);
+    }
+  });
+
+  it('an eager widget sets its one 8 s deadline at once, wherever it is', async () => {
+    await emu.setFaults([{ path: '/publisher/*', kind: 'hang' }]);
+    const held = heldTimers([DEFAULT_DEADLINE]);
+    env.timers = held.timers;
+    const fetches = recordFetches();
+    try {
+      const wrap = fixtureSync<HTMLElement>(html`<div></div>`);
+      wrap.style.paddingTop = '5000px';
+      const el = await fixture(
+        html`<pubnet-product-grid eager api=${emu.url} key=${key}></pubnet-product-grid>`,
+        { parentNode: wrap },
+      );
+      await waitUntil(() => fetches.calls.length == 1, 'no request');
+      expect(held.pending(DEFAULT_DEADLINE)).to.have.length(1);
+      expect(held.held).to.have.length(1);
+      expect(el.getAttribute('state')).to.equal('loading');
+      const { signal } = fetches.calls[0].init!;
+      const failed = new Promise<CustomEvent>((resolve) =>
+        el.addEventListener('pubnet-error', (e) => resolve(e as CustomEvent), { once: true }),
+      );
+      held.fire(DEFAULT_DEADLINE);
+      expect(((await failed).detail.error as Error).message).to.contain('did not answer in time');
+      expect(signal!.aborted).to.equal(true);
+    } finally {
+      fetches.restore();
     }
   });
 });

@@ -9,73 +9,47 @@ import {
 } from '../../src/components/shared/product-card.js';
 import { known } from '../../src/emulator/known.js';
 import type { TestEmulator } from '../support/emulator.js';
-import { emulator, nextEvent, shadow, trapErrors } from './helpers.js';
-
-declare global {
-  interface Window {
-    __pwned?: unknown;
-  }
-}
-
-/** Every payload of the hostile feed calls `alert`: it would set the trap. */
-function setTrap() {
-  const original = window.alert;
-  delete window.__pwned;
-  window.alert = (...args: unknown[]) => (window.__pwned = args);
-  return () => (window.alert = original);
-}
-
-/** Every element, attribute and URL in a shadow tree (recursively). */
-function everything(root: ShadowRoot) {
-  return [...root.querySelectorAll('*')];
-}
+import { emulator, nextEvent, shadow } from './helpers.js';
 
 describe('hostile feed data', () => {
   let emu: TestEmulator;
   beforeEach(async () => (emu = await emulator()));
   afterEach(() => emu.stop());
 
-  it('renders markup as text, never as elements, and drops non-http(s) links and images', async () => {
-    const restore = setTrap();
-    const errors = trapErrors();
-    try {
-      const loaded = nextEvent('pubnet-adslot', 'pubnet-load');
-      const el = await fixture<PubnetAdslot>(html`
-        <pubnet-adslot eager api=${emu.url} key=${known.website.guid} adslot=${known.hostileAdslot}>
-        </pubnet-adslot>
-      `);
-      const { detail } = await loaded;
-      await el.updateComplete;
-      const root = shadow(el);
-      // Products 2 and 3 have http(s) links; 1, 4, 5, 6 (javascript:, data:, null) are skipped.
-      expect(detail.count).to.equal(2);
-      const text = root.textContent!;
-      expect(text).to.contain('"><script>alert("title")</script> Speaker');
-      expect(text).to.contain('Sony" onmouseover="alert(1)');
-      expect(text).to.contain('Data image product');
-      // No element was made from feed text: only the widget's own markup.
-      for (const node of everything(root)) {
-        expect(['script', 'iframe', 'style', 'svg', 'b', 'object', 'embed']).not.to.include(
-          node.localName,
-        );
-        for (const attr of node.getAttributeNames())
-          expect(attr.startsWith('on'), `${node.localName} ${attr}`).to.equal(false);
-      }
-      // Product 2's javascript: images and product 3's data: SVG are dropped: no <img> at all.
-      expect(root.querySelectorAll('img')).to.have.length(0);
-      // The image boxes stay, empty, keeping the card's size.
-      expect(root.querySelectorAll('[part=card] .image')).to.have.length(2);
-      for (const a of root.querySelectorAll('a'))
-        expect(a.getAttribute('href')).to.match(/^https?:\/\//);
-      expect(root.querySelector('[part=price]')!.textContent).to.contain('19.22');
-      await expect(el).to.be.accessible();
-      await new Promise((r) => setTimeout(r, 100));
-      expect(window.__pwned).to.equal(undefined);
-      expect(errors.seen).to.deep.equal([]);
-    } finally {
-      restore();
-      errors.stop();
-    }
+  it('shows the hostile products’ markup as text, skips those with javascript: or data: links, and drops their javascript: and data: images', async () => {
+    const loaded = nextEvent('pubnet-adslot', 'pubnet-load');
+    const el = await fixture<PubnetAdslot>(html`
+      <pubnet-adslot eager api=${emu.url} key=${known.website.guid} adslot=${known.hostileAdslot}>
+      </pubnet-adslot>
+    `);
+    const { detail } = await loaded;
+    await el.updateComplete;
+    const root = shadow(el);
+    const cards = [...root.querySelectorAll('[part=card]')];
+    const partText = (part: string) =>
+      cards.map((card) => card.querySelector(`[part=${part}]`)?.textContent ?? null);
+    // Products 1 (javascript:), 4 ( JaVaScRiPt:), 5 (none) and 6 (data:) have no
+    // http(s) link: skipped. Products 2 and 3 are shown, in their order.
+    expect(detail.count).to.equal(2);
+    expect(cards).to.have.length(2);
+    for (const a of root.querySelectorAll('a'))
+      expect(a.getAttribute('href')).to.match(/^https?:\/\//);
+    // Exactly the feed's strings: raw, product 2's title would be a <script>
+    // element (and its text would lose the tags) and its brand would be cut at the quote.
+    expect(partText('title')).to.deep.equal([
+      '"><script>alert("title")</script> Speaker',
+      'Data image product',
+    ]);
+    expect(partText('brand')).to.deep.equal(['Sony" onmouseover="alert(1)', 'Acme']);
+    expect(root.querySelectorAll('script')).to.have.length(0);
+    // Product 2's javascript: images and product 3's data: SVG are dropped: no
+    // <img> at all; the image boxes stay, empty, keeping the card's size.
+    expect(root.querySelectorAll('img')).to.have.length(0);
+    expect(cards.map((card) => card.querySelector('.image')!.childElementCount)).to.deep.equal([
+      0, 0,
+    ]);
+    for (const price of partText('price')) expect(price).to.contain('19.22');
+    await expect(el).to.be.accessible();
   });
 
   it('the card template shows only strings and numbers from the API', async () => {
@@ -100,19 +74,18 @@ describe('hostile feed data', () => {
       images: { thumb_180: 'javascript:alert(1)', default: 'https://img.example/a.png' },
     } as unknown as Shown;
     const host = fixtureSync<HTMLElement>(html`<div></div>`);
-    const errors = trapErrors();
-    const restore = setTrap();
-    try {
-      render(productCard(product, 0, view), host);
-      expect(host.querySelector('a')!.textContent).to.equal('Shop now'); // no usable title
-      expect(host.querySelector('img')!.getAttribute('src')).to.equal('https://img.example/a.png');
-      expect(host.querySelector('[part=brand]')!.textContent).to.equal('');
-      expect(host.querySelectorAll('b, i')).to.have.length(0);
-      expect(window.__pwned).to.equal(undefined);
-      expect(errors.seen).to.deep.equal([]);
-    } finally {
-      restore();
-      errors.stop();
-    }
+    // Given to Lit as they are, the crafted template would be rendered as
+    // markup (or throw), the array and the object would show their strings.
+    render(productCard(product, 0, view), host);
+    // The crafted title is not a string: the link and the image say the call to action.
+    expect(host.querySelector('a')!.textContent).to.equal('Shop now');
+    expect(host.querySelector('img')!.alt).to.equal('Shop now');
+    // thumb_180 is javascript:: the http(s) default image is used instead.
+    expect(host.querySelectorAll('img')).to.have.length(1);
+    expect(host.querySelector('img')!.getAttribute('src')).to.equal('https://img.example/a.png');
+    expect(host.querySelector('[part=brand]')!.textContent).to.equal('');
+    // Neither the crafted sale price, nor the price's toString, nor the string discount.
+    const price = host.querySelector('[part=price]')!.textContent!.replace(/\s+/g, ' ').trim();
+    expect(price).to.equal('Now Was');
   });
 });

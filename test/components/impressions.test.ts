@@ -1,4 +1,4 @@
-import { aTimeout, expect, fixture, fixtureSync, html, waitUntil } from '@open-wc/testing';
+import { expect, fixture, fixtureSync, html, waitUntil } from '@open-wc/testing';
 import '../../src/components/adslot/define.js';
 import '../../src/components/product-grid/define.js';
 import type { Product } from '../../src/client/types.js';
@@ -6,7 +6,15 @@ import type { PubnetProductGrid } from '../../src/components/product-grid/produc
 import { batching } from '../../src/components/shared/impressions.js';
 import { known } from '../../src/emulator/known.js';
 import type { TestEmulator } from '../support/emulator.js';
-import { emulator, nextEvent, requests, shadow } from './helpers.js';
+import {
+  emulator,
+  heldTimers,
+  intersectionsDelivered,
+  nextEvent,
+  recordFetches,
+  requests,
+  shadow,
+} from './helpers.js';
 
 const key = known.website.guid;
 const stats = (emu: TestEmulator) => requests(emu, '/publisher/products/stats/', 'POST');
@@ -16,7 +24,10 @@ describe('impressions', () => {
   beforeEach(async () => (emu = await emulator()));
   afterEach(() => emu.stop());
 
-  it('fire once per item when half visible, and go out as one stats request a second later', async () => {
+  it('impressions fire once per item when half visible; no stats request before the 1 s batch timer fires, one for all of them when it fires', async () => {
+    const batch = heldTimers();
+    batching.timers = batch.timers;
+    const fetches = recordFetches();
     const seen: Product[] = [];
     const onSeen = (e: CustomEvent) => seen.push(e.detail.product as Product);
     document.addEventListener('pubnet-impression', onSeen);
@@ -27,11 +38,13 @@ describe('impressions', () => {
       `);
       await loaded;
       await waitUntil(() => seen.length == 4, 'no impressions');
-      const t = performance.now();
-      await aTimeout(300);
-      expect(await stats(emu)).to.have.length(0); // batched, not one request per card
-      await waitUntil(async () => (await stats(emu)).length == 1, 'no stats', { timeout: 2000 });
-      expect(performance.now() - t).to.be.below(1500);
+      // Four views, one batch, one timer of a second: nothing sent while it is pending.
+      expect(batch.pending().map((timer) => timer.ms)).to.deep.equal([1000]);
+      expect(fetches.calls.filter((call) => call.url.endsWith('/products/stats/'))).to.deep.equal(
+        [],
+      );
+      batch.fire(1000);
+      await waitUntil(async () => (await stats(emu)).length == 1, 'no stats');
       const [post] = await stats(emu);
       expect(post.body).to.deep.equal({
         event: 'view',
@@ -39,52 +52,77 @@ describe('impressions', () => {
         adslot: null,
         website: key,
       });
+      // Nothing was left for another batch.
+      expect(batch.pending()).to.deep.equal([]);
+
       // Once per item: re-rendering or scrolling does not count them again.
       el.requestUpdate();
+      await el.updateComplete;
       window.scrollBy(0, 1);
-      await aTimeout(1300);
+      for (const card of shadow(el).querySelectorAll('[data-i]'))
+        await intersectionsDelivered(card);
       expect(seen).to.have.length(4);
+      // A view counted again would have started a new batch timer.
+      expect(batch.pending()).to.deep.equal([]);
       expect(await stats(emu)).to.have.length(1);
     } finally {
       document.removeEventListener('pubnet-impression', onSeen);
+      fetches.restore();
+      window.scrollTo(0, 0);
     }
   });
 
-  it('an item below the fold counts only once scrolled half into view', async () => {
+  it('an item below the fold is not counted while less than half visible, and counts once scrolled half into view', async () => {
     const seen: unknown[] = [];
     const onSeen = (e: CustomEvent) => seen.push(e.detail);
     document.addEventListener('pubnet-impression', onSeen);
     try {
       const wrap = fixtureSync<HTMLElement>(html`<div></div>`);
+      // The card starts 100 px above the bottom of the viewport: visible, but less than half.
       wrap.style.paddingTop = innerHeight - 100 + 'px';
       const loaded = nextEvent('pubnet-product-grid', 'pubnet-load');
       const el = document.createElement('pubnet-product-grid');
       Object.assign(el, { api: emu.url, key, limit: 1, eager: true });
       wrap.append(el);
       await loaded;
-      await aTimeout(200);
+      const card = shadow(el).querySelector('[part=card]')!;
+      expect(card.getBoundingClientRect().height).to.be.above(200);
+      // The impression observer has seen the card where it is, and did not count it.
+      await intersectionsDelivered(card);
       expect(seen).to.have.length(0);
-      shadow(el).querySelector('[part=card]')!.scrollIntoView();
+      card.scrollIntoView();
       await waitUntil(() => seen.length == 1, 'no impression');
-      window.scrollTo(0, 0);
     } finally {
       document.removeEventListener('pubnet-impression', onSeen);
+      window.scrollTo(0, 0);
     }
   });
 
-  it('count an ad slot’s products for the slot, and flush on pagehide at once', async () => {
-    const loaded = nextEvent('pubnet-adslot', 'pubnet-load');
-    const seen = nextEvent('pubnet-adslot', 'pubnet-impression');
-    await fixture(html`
-      <pubnet-adslot api=${emu.url} key=${key} adslot=${known.filterAdslot}></pubnet-adslot>
-    `);
-    await loaded;
-    await seen;
-    await aTimeout(50);
-    dispatchEvent(new PageTransitionEvent('pagehide'));
-    await waitUntil(async () => (await stats(emu)).length == 1, 'not flushed', { timeout: 500 });
-    const [post] = await stats(emu);
-    expect(post.body).to.include({ event: 'view', adslot: known.filterAdslot, website: key });
+  it('count an ad slot’s products for the slot, and on pagehide send the batch at once, with keepalive, without waiting for its timer', async () => {
+    const batch = heldTimers();
+    batching.timers = batch.timers;
+    const fetches = recordFetches();
+    try {
+      const loaded = nextEvent('pubnet-adslot', 'pubnet-load');
+      const seen = nextEvent('pubnet-adslot', 'pubnet-impression');
+      await fixture(html`
+        <pubnet-adslot api=${emu.url} key=${key} adslot=${known.filterAdslot}></pubnet-adslot>
+      `);
+      await loaded;
+      await seen;
+      expect(batch.pending().map((timer) => timer.ms)).to.deep.equal([1000]);
+      dispatchEvent(new PageTransitionEvent('pagehide'));
+      // Sent before any timer ran, and the batch's timer is cleared.
+      const sent = fetches.calls.filter((call) => call.url.endsWith('/products/stats/'));
+      expect(sent).to.have.length(1);
+      expect(sent[0].init!.keepalive).to.equal(true);
+      expect(batch.held.map((timer) => timer.cleared)).to.deep.equal([true]);
+      await waitUntil(async () => (await stats(emu)).length == 1, 'not flushed');
+      const [post] = await stats(emu);
+      expect(post.body).to.include({ event: 'view', adslot: known.filterAdslot, website: key });
+    } finally {
+      fetches.restore();
+    }
   });
 
   it('at most one stats request per second across widgets', async () => {

@@ -8,7 +8,7 @@ import type { Browser, Frame, Page } from 'playwright-core';
 import { watchPage, type PageProblems } from './support/browser.js';
 import { openSession, type Session } from './support/session.js';
 import { STRICT_CSP, type Site } from './support/site.js';
-import { readWidget, recordWidgetEvents, until, waitForLoads } from './support/widgets.js';
+import { readWidget, recordWidgetEvents, waitForLoads, within } from './support/widgets.js';
 
 let session: Session | undefined;
 let browser: Browser;
@@ -57,18 +57,24 @@ test('all four widgets render with no CSP or Trusted Types violation and no erro
 });
 
 test("product images load from the page’s origin under img-src 'self'", async () => {
-  // Lazy images: wait until the browser has either loaded or refused each one.
-  const sizes = await until('the grid’s images', async () => {
-    const images = await page.$$eval('#grid >> img', (all) =>
-      all.map((image) => ({
-        complete: (image as HTMLImageElement).complete,
-        width: (image as HTMLImageElement).naturalWidth,
-      })),
-    );
-    return (
-      images.length === 4 && images.every((image) => image.complete) && images.map((i) => i.width)
-    );
-  });
+  // Lazy images: the page waits until the browser has either loaded or refused each one.
+  const sizes = await within(
+    'the grid’s images',
+    page.$$eval('#grid >> img', (all) =>
+      Promise.all(
+        all.map((element) => {
+          const image = element as HTMLImageElement;
+          return image.complete
+            ? image.naturalWidth
+            : new Promise<number>((resolve) => {
+                image.addEventListener('load', () => resolve(image.naturalWidth));
+                image.addEventListener('error', () => resolve(0));
+              });
+        }),
+      ),
+    ),
+  );
+  assert.equal(sizes.length, 4);
   for (const width of sizes) assert.ok(width > 0, 'an image did not load');
 });
 
@@ -91,11 +97,19 @@ test('the manual slot’s banner and html creatives render in their sandboxed fr
 });
 
 test('the violation watcher is live: a violation made on purpose is seen', async () => {
-  await page.evaluate(() => document.body.setAttribute('style', 'color: red'));
-  const violations = await page.evaluate(async () => {
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    return (window as unknown as { __violations: string[] }).__violations;
-  });
+  const violations = await within(
+    'the violation event',
+    page.evaluate(async () => {
+      // The watcher listens on the document in the capture phase, before this
+      // listener: once the event is here, the watcher has recorded it.
+      const reported = new Promise((resolve) =>
+        document.addEventListener('securitypolicyviolation', resolve, { once: true }),
+      );
+      document.body.setAttribute('style', 'color: red');
+      await reported;
+      return (window as unknown as { __violations: string[] }).__violations;
+    }),
+  );
   assert.equal(violations.length, 1);
   assert.match(violations[0]!, /^style-src-attr/);
 });

@@ -5,7 +5,13 @@ import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { watchPage, type PageProblems } from './support/browser.js';
 import { openSession, type Session } from './support/session.js';
-import { readWidget, recordWidgetEvents, until, waitForLoads } from './support/widgets.js';
+import {
+  nextFrame,
+  readWidget,
+  recordWidgetEvents,
+  until,
+  waitForLoads,
+} from './support/widgets.js';
 
 let session: Session | undefined;
 let page: Page;
@@ -32,8 +38,10 @@ interface NpmEntry {
 }
 
 test('importing dist/index.js registers the three elements with its own classes', async () => {
-  const entry = await until('dist/index.js to run', () =>
-    page.evaluate(() => (window as unknown as { npmEntry?: NpmEntry }).npmEntry),
+  const entry = await until(
+    'dist/index.js to run',
+    () => page.evaluate(() => (window as unknown as { npmEntry?: NpmEntry }).npmEntry),
+    () => nextFrame(page),
   );
   assert.deepEqual(entry.registered, {
     'pubnet-adslot': true,

@@ -8,7 +8,7 @@ import { known } from '../../src/emulator/index.js';
 import { watchPage, type PageProblems } from './support/browser.js';
 import { openSession, type Session } from './support/session.js';
 import type { Site } from './support/site.js';
-import { readWidget, recordWidgetEvents, until } from './support/widgets.js';
+import { nextFrame, readWidget, recordWidgetEvents, until } from './support/widgets.js';
 
 /** A filter slot of the second website: another key than `known.filterAdslot`'s. */
 const COFFEE_ADSLOT = 'a1000000-0000-4000-8000-000000000006';
@@ -65,18 +65,22 @@ test('the API’s widget_code loads this site’s bundle, async, with data-confi
 });
 
 test('two widget_code tags render two slots, each right after its own script tag', async () => {
-  const order = await until('both slots', async () => {
-    const children = await page.$$eval('body > *', (elements) =>
-      elements.map((el) =>
-        el.localName === 'script'
-          ? `script:${(el as HTMLScriptElement).dataset.config}`
-          : el.localName === 'pubnet-adslot'
-            ? `slot:${el.getAttribute('adslot')}:${el.getAttribute('key')}`
-            : el.id || el.localName,
-      ),
-    );
-    return children.filter((child) => child.startsWith('slot:')).length >= 2 && children;
-  });
+  const order = await until(
+    'both slots',
+    async () => {
+      const children = await page.$$eval('body > *', (elements) =>
+        elements.map((el) =>
+          el.localName === 'script'
+            ? `script:${(el as HTMLScriptElement).dataset.config}`
+            : el.localName === 'pubnet-adslot'
+              ? `slot:${el.getAttribute('adslot')}:${el.getAttribute('key')}`
+              : el.id || el.localName,
+        ),
+      );
+      return children.filter((child) => child.startsWith('slot:')).length >= 2 && children;
+    },
+    () => nextFrame(page),
+  );
   assert.deepEqual(order, [
     'h1',
     'first-para',
@@ -90,12 +94,16 @@ test('two widget_code tags render two slots, each right after its own script tag
 });
 
 test('both slots load their products, each credited to its own website key', async () => {
-  const slots = await until('both slots to load', async () => {
-    const states = await page.$$eval('pubnet-adslot', (all) =>
-      all.map((el) => el.getAttribute('state')),
-    );
-    return states.length === 2 && states.every((state) => state === 'ready') && states;
-  });
+  const slots = await until(
+    'both slots to load',
+    async () => {
+      const states = await page.$$eval('pubnet-adslot', (all) =>
+        all.map((el) => el.getAttribute('state')),
+      );
+      return states.length === 2 && states.every((state) => state === 'ready') && states;
+    },
+    () => nextFrame(page),
+  );
   assert.deepEqual(slots, ['ready', 'ready']);
   const [filter, coffee] = await Promise.all([
     readWidget(page, `pubnet-adslot[adslot="${known.filterAdslot}"]`),
@@ -129,9 +137,14 @@ test('an async widget_code that runs while the page is still arriving renders in
               `<!-- ${' '.repeat(4096)} -->`,
           ),
         );
-        await until('the slot to ask for itself', async () => asked() > before, 5000).catch(
-          () => {},
-        );
+        // Its answer reaching the page: the site has logged the request by then.
+        await streamed
+          .waitForResponse(
+            (response) =>
+              new URL(response.url()).pathname === `/api/publisher/adslots/${COFFEE_ADSLOT}/`,
+            { timeout: 5000 },
+          )
+          .catch(() => {});
         controller.enqueue(encoder.encode('<p id="last-para">After.</p></body></html>'));
         controller.close();
       },
@@ -158,8 +171,10 @@ test('an async widget_code that runs while the page is still arriving renders in
     elements.map((el) => el.id || el.localName),
   );
   assert.deepEqual(order, ['first-para', 'script', 'pubnet-adslot', 'last-para']);
-  await until('the streamed slot to load', () =>
-    streamed.$eval('pubnet-adslot', (el) => el.getAttribute('state') === 'ready'),
+  await until(
+    'the streamed slot to load',
+    () => streamed.$eval('pubnet-adslot', (el) => el.getAttribute('state') === 'ready'),
+    () => nextFrame(streamed),
   );
   assert.deepEqual(streamedProblems.pageErrors, []);
   await streamed.close();

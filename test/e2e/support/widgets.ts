@@ -52,37 +52,90 @@ export interface WidgetEvent {
   detail: number | string;
 }
 
-/** Polls from Node (no eval in the page, so it works under any CSP). */
+/**
+ * Rejects with "Timed out waiting for `what`" unless `promise` settles within
+ * `timeout` ms: a limit for a failing test, never a wait for behaviour.
+ */
+export async function within<T>(what: string, promise: Promise<T>, timeout = 20_000): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const limit = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`Timed out waiting for ${what}`)), timeout);
+  });
+  try {
+    return await Promise.race([promise, limit]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * The page's next rendering step: after it, what the page shows may have
+ * changed. (Through `page.evaluate`, no eval in the page: any CSP allows it.)
+ */
+export const nextFrame = (page: Page): Promise<void> =>
+  page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => resolve())));
+
+/**
+ * Probes from Node until `probe` gives a value, probing again each time
+ * `changed()` resolves (something after which the answer may differ, such
+ * as `nextFrame(page)`), not after a fixed time.
+ */
 export async function until<T>(
   what: string,
   probe: () => Promise<T | undefined | false>,
+  changed: () => Promise<unknown>,
   timeout = 20_000,
 ): Promise<T> {
-  const end = Date.now() + timeout;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > end) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+  let stopped = false;
+  const poll = async (): Promise<T> => {
+    for (;;) {
+      const value = await probe();
+      if (value) return value;
+      if (stopped) throw new Error(`Stopped waiting for ${what}`);
+      await changed();
+    }
+  };
+  try {
+    return await within(what, poll(), timeout);
+  } finally {
+    // After a timeout, the poll ends at its next turn.
+    stopped = true;
   }
 }
 
 /**
  * Waits for `pubnet-load` of every id; a `pubnet-error` of one of them fails
- * at once, with its message.
+ * at once, with its message. The page waits for the widgets' events itself.
  */
 export async function waitForLoads(page: Page, ids: string[]): Promise<Map<string, number>> {
-  return until(`pubnet-load of #${ids.join(', #')}`, async () => {
-    const events = await page.evaluate(
-      () => (window as unknown as { __pubnetEvents: WidgetEvent[] }).__pubnetEvents,
-    );
-    const failed = events.find((e) => e.type === 'pubnet-error' && ids.includes(e.id));
-    if (failed) throw new Error(`#${failed.id} fired pubnet-error: ${failed.detail}`);
-    const loads = new Map(
-      events.filter((e) => e.type === 'pubnet-load').map((e) => [e.id, e.detail as number]),
-    );
-    return ids.every((id) => loads.has(id)) && loads;
-  });
+  const outcome = await within(
+    `pubnet-load of #${ids.join(', #')}`,
+    page.evaluate(async (wanted) => {
+      const log = (window as unknown as { __pubnetEvents: WidgetEvent[] }).__pubnetEvents;
+      for (;;) {
+        const failed = log.find((e) => e.type === 'pubnet-error' && wanted.includes(e.id));
+        if (failed) return { failed };
+        const loads = log.filter((e) => e.type === 'pubnet-load');
+        if (wanted.every((id) => loads.some((e) => e.id === id))) return { loads };
+        // The next widget event: the recorder, which listened first, has logged it by then.
+        await new Promise((resolve) => {
+          const stop = new AbortController();
+          for (const type of ['pubnet-load', 'pubnet-error'])
+            document.addEventListener(
+              type,
+              () => {
+                stop.abort();
+                resolve(undefined);
+              },
+              { signal: stop.signal },
+            );
+        });
+      }
+    }, ids),
+  );
+  if ('failed' in outcome)
+    throw new Error(`#${outcome.failed!.id} fired pubnet-error: ${outcome.failed!.detail}`);
+  return new Map(outcome.loads!.map((e) => [e.id, e.detail as number]));
 }
 
 // The callbacks below run in the page: no named inner functions, which tsx
