@@ -36,8 +36,14 @@ export function coreFor(api: string, token?: string, keepalive?: boolean): Core 
         baseUrl: api,
         token,
         cache,
-        // Looked up per request, so an injected `env.fetch` applies to every core.
+        // Looked up per call, so an injected `env.fetch` or `env.timers`
+        // applies to every core (the per-attempt timeout, retry backoff).
         fetch: (url, init) => env.fetch(url, { ...init, keepalive }),
+        timers: {
+          setTimeout: (run, milliseconds) => env.timers.setTimeout(run, milliseconds),
+          clearTimeout: (id) => env.timers.clearTimeout(id),
+          now: () => env.timers.now(),
+        },
         ...(keepalive && { origin: null }),
       })),
     );
