@@ -238,7 +238,11 @@ describe('<pubnet-adslot> manual slots', () => {
       ]);
     }
     expect(frames[1].srcdoc).to.contain('<script>');
-    await new Promise((r) => setTimeout(r, 200));
+    // The frames got their creatives in the task that fired pubnet-load, so
+    // their loads are still to come; a script that could run would have by then.
+    await Promise.all(
+      frames.map((frame) => new Promise((loaded) => frame.addEventListener('load', loaded))),
+    );
     expect(document.body.dataset.pwned).to.equal(undefined);
     expect(document.getElementById('script-ran')).to.equal(null);
   });
