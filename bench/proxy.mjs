@@ -16,7 +16,7 @@ const BASE = 'http://publisher.test/pubnet-api/';
 const json = (method, path, body) => ({ method, path, body: body && JSON.stringify(body) });
 
 /** The three kinds of page, as lists of steps; a step's requests run in parallel. */
-async function pageKinds(emulator, { known, adslotSearch, buildSearch }) {
+async function pageKinds(emulator, { known, adslotProductSearch, buildSearch }) {
   const key = known.website.guid;
   // The filter slot's search body depends on its config, as in the widget.
   const response = await emulator.fetch(
@@ -30,7 +30,7 @@ async function pageKinds(emulator, { known, adslotSearch, buildSearch }) {
     // A filter ad slot: its config, then its search.
     [
       [json('GET', `publisher/adslots/${known.filterAdslot}/`)],
-      [json('POST', `publisher/products/?key=${key}`, { page_size: 8, ...adslotSearch(slot) })],
+      [json('POST', `publisher/products/?key=${key}`, adslotProductSearch(slot))],
     ],
     // A product grid.
     [
@@ -80,11 +80,11 @@ export async function proxyFigures({ runs, latency }) {
   // The built package (npm run build), imported here so that without it only this group fails.
   const { startEmulator, known } = await import('../dist/emulator/index.js');
   const { createProxy } = await import('../dist/proxy/index.js');
-  const { adslotSearch, buildSearch } = await import('../dist/client/index.js');
+  const { adslotProductSearch, buildSearch } = await import('../dist/client/index.js');
   const server = await startEmulator({ port: 0, host: '127.0.0.1', latency });
   try {
     const { emulator } = server;
-    const kinds = await pageKinds(emulator, { known, adslotSearch, buildSearch });
+    const kinds = await pageKinds(emulator, { known, adslotProductSearch, buildSearch });
     const distinct = new Set(
       kinds.flat(2).map(({ method, path, body }) => `${method} ${path} ${body ?? ''}`),
     ).size;

@@ -1,7 +1,7 @@
 /** Product search bodies (api-contract §5) from simple options, and from an ad slot. */
 import { parseAdslotConfig } from './adslot-config.js';
 import { filtersFromRows } from './adslot-filters.js';
-import type { Adslot, ProductSearch, ProductSearchFilter } from './types.js';
+import type { Adslot, AdslotWidget, ProductSearch, ProductSearchFilter } from './types.js';
 
 type Values = string | readonly string[] | null;
 
@@ -78,4 +78,37 @@ export function adslotSearch(adslot: Pick<Adslot, 'filters' | 'config'>): Produc
     { ordering: config.ordering, pageSize: config.limit },
     filtersFromRows(adslot.filters),
   );
+}
+
+/** How many products a `filter` ad slot shows when its `config` names no `limit`. */
+export const ADSLOT_DEFAULT_LIMIT = 8;
+
+/**
+ * The one search a `filter` ad slot shows, for the widget and for the proxy
+ * that composes the slot's answer (api-contract §10): its search body
+ * (`adslotSearch`) with `page_size` its `limit`, by default
+ * {@link ADSLOT_DEFAULT_LIMIT}.
+ */
+export function adslotProductSearch(adslot: Pick<Adslot, 'filters' | 'config'>): ProductSearch {
+  return { page_size: ADSLOT_DEFAULT_LIMIT, ...adslotSearch(adslot) };
+}
+
+/**
+ * The one search for the placed products of a `manual` ad slot (its `product`
+ * items, whose `token` is the product id), for the widget and for the proxy
+ * that composes the slot's answer: one request for all of them. `undefined`
+ * when the slot places no product.
+ */
+export function placedProductSearch(
+  widgets: readonly Pick<AdslotWidget, 'item_type' | 'token'>[],
+): ProductSearch | undefined {
+  const ids = [
+    ...new Set(
+      widgets
+        .filter((widget) => widget.item_type == 'product' && typeof widget.token == 'string')
+        .map((widget) => widget.token as string),
+    ),
+  ];
+  if (!ids.length) return undefined;
+  return { filters: [{ id: { lookup: 'exact', value: ids } }], page_size: ids.length };
 }

@@ -130,6 +130,29 @@ export interface Adslot extends Loose {
   widget_code?: string | null;
   filters?: AdslotFilterRow[];
   widgets?: AdslotWidget[];
+  /**
+   * What the slot shows, added by the shipped proxy only (api-contract §10);
+   * any part may be missing, and it is API data like the rest.
+   */
+  _embedded?: AdslotEmbedded | null;
+}
+
+/** The parts of an ad slot's composed answer (api-contract §10). */
+export interface AdslotEmbedded {
+  /** `filter` slots: the answer of the slot's own product search (`?key=`). */
+  products?: Paginated<Product> | null;
+  /** `manual` slots: one entry per item of `widgets[]`, in the same order. */
+  widgets?: (AdslotEmbeddedWidget | null)[] | null;
+}
+
+/** What a placed widget of a `manual` slot shows (api-contract §10). */
+export interface AdslotEmbeddedWidget {
+  /** `product` and `offer` items without a `url`: their tracking link (with the sid). */
+  tracking_link?: string | null;
+  /** `product` items: the product. */
+  product?: Product | null;
+  /** `offer` items: the offer's id, title and logo. */
+  offer?: Pick<Offer, 'id' | 'title' | 'logo_thumbnail'> | null;
 }
 
 /** The parsed `config` of an ad slot (api-contract §8). */

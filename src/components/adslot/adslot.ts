@@ -1,6 +1,6 @@
 import { html, type CSSResultGroup, type PropertyDeclarations, type PropertyValues } from 'lit';
 import { parseAdslotConfig } from '../../client/adslot-config.js';
-import { adslotSearch } from '../../client/product-search.js';
+import { ADSLOT_DEFAULT_LIMIT, adslotProductSearch } from '../../client/product-search.js';
 import { adslotGet } from '../../client/routes/adslots.js';
 import type { AdslotConfig, AdslotWidget } from '../../client/types.js';
 import { baseStyles } from '../shared/base.styles.js';
@@ -102,12 +102,8 @@ export class PubnetAdslot extends PubnetWidget {
     // The layout is known: shown (the skeleton, or the empty canvas) while the rest loads.
     this.requestUpdate();
     if (!widgets) {
-      const limit = config.limit ?? 8;
-      this._products = await searchProducts(
-        context,
-        { page_size: 8, ...adslotSearch(slot) },
-        limit,
-      );
+      const limit = config.limit ?? ADSLOT_DEFAULT_LIMIT;
+      this._products = await searchProducts(context, adslotProductSearch(slot), limit);
       this._items = this._products.map((product) => ({ product }));
     } else this._items = (this._placed = await loadPlaced(widgets, context)).map(itemOf);
     return this._items.length;
