@@ -1,8 +1,9 @@
 // A rollup plugin for the CDN build: minifies the static parts of the `html`
 // and `css` tagged templates of our own modules (src/), which Lit ships as
 // written. Runs after TypeScript, on JS; keeps the source map exact.
-// - css: whitespace runs become one space, none around `{ } ; , >`, after `:`
-//   and `(`, before `)`, and no `;` before `}`;
+// - css: comments go; whitespace runs become one space, none around `{ } ; , >`, after `:`
+//   and `(`, before `)`, and no `;` before `}`; quotes around a plain word in an
+//   attribute selector go (`[part='title']` → `[part=title]`);
 // - html: inside a tag, whitespace runs become one space, none before `>`;
 //   in text, a whitespace run with a line break becomes one space (as the
 //   browser shows it; a single space between inline elements is kept). A
@@ -14,12 +15,14 @@ const TAGS = new Set(['html', 'css']);
 function minifyPart(kind, raw, state) {
   if (kind == 'css')
     return raw
+      .replace(/\/\*[^]*?\*\//g, '')
       .replace(/\s+/g, ' ')
       .replace(/ ?([{};,>]) ?/g, '$1')
       .replace(/: /g, ':')
       .replace(/\( /g, '(')
       .replace(/ \)/g, ')')
-      .replace(/;}/g, '}');
+      .replace(/;}/g, '}')
+      .replace(/\[([\w-]+)='([\w-]+)'\]/g, '[$1=$2]');
   let out = '';
   for (let i = 0; i < raw.length;) {
     const ws = /^\s+/.exec(raw.slice(i));
