@@ -23,6 +23,12 @@ export interface RoutePolicy {
    * `?key=`, the body's `website`, or the `{token}` path parameter.
    */
   readonly pin?: 'key' | 'body' | 'token';
+  /**
+   * The answer is composed with what it shows (compose.ts, api-contract §10):
+   * the route takes `?key=` (pinned) and `?sid=` for the composition, which
+   * are not forwarded, so one upstream answer serves every key and sid.
+   */
+  readonly compose?: boolean;
 }
 
 const search = {
@@ -36,7 +42,7 @@ const tokenPage = { cache: true, query: [], pin: 'token' } as const;
 
 /** The widget routes and their policies, keyed like the route table. */
 export const widgetRoutes = {
-  'adslots.get': { cache: true, query: [] },
+  'adslots.get': { cache: true, query: [], compose: true },
   'products.search': search,
   'products.searchV2': search,
   'products.trackingLink': trackingLink,
@@ -161,4 +167,22 @@ export function resolveRoute(method: string, path: string): AllowedRoute | undef
     params: Object.fromEntries(names.map((name, i) => [name, best.values[i]])),
     path: template.replace(/\{\w+\}/g, () => encodeURIComponent(best.values[n++])),
   };
+}
+
+/**
+ * The allowed route `key` with its path parameters filled in, for the proxy's
+ * own calls (compose.ts): resolved like a page's request for that path, so a
+ * parameter that could leave its segment, or a path another route claims
+ * (`products/export_templates/tracking_link/`), is refused the same way.
+ */
+export function allowedRoute(
+  key: WidgetRouteKey,
+  params: Record<string, string>,
+): AllowedRoute | undefined {
+  const def = routeList.find(([k]) => k === key)![1];
+  const path = def.path.replace(/\{(\w+)\}/g, (_, name: string) =>
+    encodeURIComponent(params[name] ?? ''),
+  );
+  const route = resolveRoute(def.method, path);
+  return route?.key === key ? route : undefined;
 }

@@ -11,7 +11,7 @@ import { createProxy } from './proxy.js';
 const USAGE = `Usage: PUBNET_TOKEN=<token> pubnet-proxy --upstream <url> [--port 8788] [--host 127.0.0.1]
   [--website <guid>]... [--allow-origin <origin>]... [--base-path /pubnet-api/]
   [--public-url <url>] [--timeout <ms>] [--cache-ttl <ms>] [--cache-max <n>]
-  [--stale-if-error <ms>] [--not-found-ttl <ms>] [--no-cache]
+  [--stale-if-error <ms>] [--not-found-ttl <ms>] [--stale-while-revalidate <ms>] [--no-cache]
   [--rate <per second>] [--burst <n>] [--ip-header <name>] [--no-rate-limit]
 The API token comes from the environment variable PUBNET_TOKEN, never from a flag.`;
 
@@ -50,6 +50,7 @@ function parse(argv: string[]) {
         'cache-max': { type: 'string' },
         'stale-if-error': { type: 'string' },
         'not-found-ttl': { type: 'string' },
+        'stale-while-revalidate': { type: 'string' },
         'no-cache': { type: 'boolean' },
         rate: { type: 'string' },
         burst: { type: 'string' },
@@ -96,6 +97,7 @@ async function main(): Promise<void> {
           max: number('cache-max', args['cache-max']),
           staleIfError: number('stale-if-error', args['stale-if-error']),
           notFoundTtl: number('not-found-ttl', args['not-found-ttl']),
+          staleWhileRevalidate: number('stale-while-revalidate', args['stale-while-revalidate']),
         },
     rateLimit: args['no-rate-limit']
       ? false

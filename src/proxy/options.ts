@@ -37,6 +37,13 @@ export interface CacheOptions {
   staleIfError?: number;
   /** Lifetime in ms of a cached upstream `404` of a GET route (default 10 000; `0` disables). */
   notFoundTtl?: number;
+  /**
+   * How long after `ttl` a CDN or browser may still answer a GET from its copy
+   * while it fetches a fresh one in the background, in ms: the
+   * `stale-while-revalidate` of `Cache-Control` (default 60 000; `0` leaves
+   * the directive out). The proxy's own cache does not use it.
+   */
+  staleWhileRevalidate?: number;
 }
 
 /** Per-client-IP token bucket. */
@@ -79,7 +86,8 @@ export interface ProxyOptions {
   publicUrl?: string;
   /**
    * Cache of widget reads, or `false` to fetch every time (default
-   * `{ ttl: 60000, max: 500, staleIfError: 86400000, notFoundTtl: 10000 }`).
+   * `{ ttl: 60000, max: 500, staleIfError: 86400000, notFoundTtl: 10000,
+   * staleWhileRevalidate: 60000 }`).
    */
   cache?: CacheOptions | false;
   /** Per-client-IP rate limit, or `false` (default `{ rate: 10, burst: 40 }`). */
@@ -122,6 +130,7 @@ export const DEFAULT_CACHE = {
   max: 500,
   staleIfError: 86_400_000,
   notFoundTtl: 10_000,
+  staleWhileRevalidate: 60_000,
 } as const;
 export const DEFAULT_RATE_LIMIT = { rate: 10, burst: 40, maxClients: 10_000 } as const;
 export const DEFAULT_TIMEOUT = 5_000;
@@ -206,7 +215,10 @@ export function resolveOptions(options: ProxyOptions): ResolvedOptions {
 
   const { cache, rateLimit } = options;
   if (cache !== undefined && cache !== false && (typeof cache !== 'object' || cache === null))
-    throw invalid('cache', '{ ttl?, max?, staleIfError?, notFoundTtl? } or false');
+    throw invalid(
+      'cache',
+      '{ ttl?, max?, staleIfError?, notFoundTtl?, staleWhileRevalidate? } or false',
+    );
   if (
     rateLimit !== undefined &&
     rateLimit !== false &&
@@ -246,6 +258,11 @@ export function resolveOptions(options: ProxyOptions): ResolvedOptions {
               'cache.notFoundTtl',
               cache?.notFoundTtl,
               DEFAULT_CACHE.notFoundTtl,
+            ),
+            staleWhileRevalidate: nonNegative(
+              'cache.staleWhileRevalidate',
+              cache?.staleWhileRevalidate,
+              DEFAULT_CACHE.staleWhileRevalidate,
             ),
           },
     rateLimit:

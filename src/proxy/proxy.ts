@@ -5,29 +5,24 @@
  *
  * Order of checks, cheapest and most protective first: base path, CORS
  * preflight, rate limit, allow-list, query and body checks with website
- * pinning, cache, upstream back-off, then one (coalesced) upstream call.
- * When that call (or the back-off) fails, an expired cache entry within the
- * stale-if-error window is answered instead (read-cache.ts).
+ * pinning (prepare.ts), then the read path (read-path.ts): cache, upstream
+ * back-off, one (coalesced) upstream call, and an expired cache entry within
+ * the stale-if-error window when that call fails. An ad slot's GET is
+ * answered composed (compose.ts), its parts read through that same path.
  */
-import { resolveRoute, type AllowedRoute } from './allow-list.js';
+import { resolveRoute } from './allow-list.js';
 import { UpstreamBackoff } from './backoff.js';
-import { MAX_REQUEST_BODY, readText, TooLarge } from './body.js';
-import { Coalescer } from './coalesce.js';
+import { composeAdslot, type ComposeContext } from './compose.js';
 import { Cors } from './cors.js';
-import { etagOf, ifNoneMatch } from './etag.js';
+import { ifNoneMatch } from './etag.js';
 import { resolveOptions, type ProxyLogEntry, type ProxyOptions } from './options.js';
+import { prepareRequest } from './prepare.js';
 import { clientIp, RateLimiter } from './rate-limit.js';
-import { BASE_HEADERS, detail, json, notFound } from './respond.js';
-import { failed, ReadCache } from './read-cache.js';
+import { ReadCache } from './read-cache.js';
+import { ReadPath, type Read, type ReadRequest } from './read-path.js';
+import { BASE_HEADERS, detail, notFound } from './respond.js';
 import { scrubber } from './scrub.js';
-import { callUpstream, type Answer, type UpstreamContext } from './upstream.js';
-import {
-  canonicalJson,
-  isHttpUrl,
-  parseObject,
-  pinWebsite,
-  validateBody,
-} from './validate-body.js';
+import type { Answer, UpstreamContext } from './upstream.js';
 
 /** What a runtime may tell the handler about the connection. */
 export interface ConnectionInfo {
@@ -40,8 +35,6 @@ export type ProxyHandler = (request: Request, info?: ConnectionInfo) => Promise<
 
 type Outcome = { response: Response; cache: ProxyLogEntry['cache']; note?: string };
 
-const FORBIDDEN_WEBSITE = 'This website key is not served by this proxy.';
-
 /**
  * Creates the proxy handler. Its state (cache, rate-limit buckets, back-off)
  * lives in the returned function: create it once per process or isolate.
@@ -50,19 +43,23 @@ const FORBIDDEN_WEBSITE = 'This website key is not served by this proxy.';
 export function createProxy(options: ProxyOptions): ProxyHandler {
   const o = resolveOptions(options);
   const cache = o.cache ? new ReadCache(o.cache, o.now) : undefined;
-  const flights = new Coalescer<Answer>();
   const limiter = o.rateLimit ? new RateLimiter(o.rateLimit, o.now) : undefined;
   const ipHeader = o.rateLimit ? o.rateLimit.ipHeader : undefined;
   const cors = new Cors(o.allowOrigins);
   const scrub = scrubber(o.token);
-  const ctx: UpstreamContext = {
+  const upstream: UpstreamContext = {
     fetch: o.fetch,
     timeout: o.timeout,
     backoff: new UpstreamBackoff(o.now),
     scrub,
     upstream: o.upstream,
   };
-  const gridCacheControl = cache ? `public, max-age=${cache.ttlSeconds}` : 'no-cache';
+  const reads = new ReadPath(cache, upstream, o.token);
+  const composer: ComposeContext = { reads, websites: o.websites, scrub };
+  const revalidate = o.cache ? Math.floor(o.cache.staleWhileRevalidate / 1000) : 0;
+  const freshCacheControl = cache
+    ? `public, max-age=${cache.ttlSeconds}${revalidate ? `, stale-while-revalidate=${revalidate}` : ''}`
+    : 'no-cache';
 
   /** The answer as a Response, with CORS, caching and conditional-request headers. */
   function toResponse(request: Request, answer: Answer, state: Outcome['cache']): Response {
@@ -78,8 +75,10 @@ export function createProxy(options: ProxyOptions): ProxyHandler {
       headers['Cache-Control'] = 'no-store';
       return new Response(answer.body, { status: answer.status, headers });
     }
-    // A stale answer may be kept by a CDN only if it asks again before each use.
-    headers['Cache-Control'] = state === 'stale' ? 'no-cache' : gridCacheControl;
+    // A stale answer, or a composition with parts missing, may be kept by a
+    // CDN only if it asks again before each use.
+    const whole = state !== 'stale' && !answer.stale && !answer.partial;
+    headers['Cache-Control'] = whole ? freshCacheControl : 'no-cache';
     // The cache key includes Accept-Language, so a CDN must too.
     headers.Vary = headers.Vary ? `${headers.Vary}, Accept-Language` : 'Accept-Language';
     if (answer.etag) headers.ETag = answer.etag;
@@ -117,118 +116,27 @@ export function createProxy(options: ProxyOptions): ProxyHandler {
     const route = resolveRoute(request.method, path);
     if (!route) return own(notFound(), 'not forwarded');
 
-    const prepared = await prepare(request, url, route);
+    const prepared = await prepareRequest(request, url, route, o.websites);
     if (prepared instanceof Response) return own(prepared, `refused ${prepared.status}`);
-    const { query, body } = prepared;
-
-    const target = new URL(route.path.slice(1), o.upstream);
-    target.search = query.toString();
-    const publicBase = o.publicUrl ?? `${url.origin}${o.basePath}`;
-    const language = request.headers.get('accept-language');
-    const headers: Record<string, string> = { Accept: 'application/json' };
-    if (language) headers['Accept-Language'] = language;
-    if (body !== undefined) headers['Content-Type'] = 'application/json';
-    if (!route.public) headers.Authorization = `Token ${o.token}`;
-    const call = { method: route.method, url: target, headers, body, publicBase };
-
-    if (!route.policy.cache) {
-      if (ctx.backoff.remaining() > 0) return own(busy(), 'backing off');
-      const answer = await callUpstream(ctx, call, request.signal);
-      return { response: toResponse(request, answer, '-'), cache: '-', note: answer.note };
-    }
-    // One key per distinct upstream call and answer (the base URL is in page links).
-    const key = [route.method, route.path, target.search, body ?? '', language ?? '', publicBase];
-    const cacheKey = key.join('\n');
-    const hit = cache?.fresh(cacheKey);
-    if (hit) return { response: toResponse(request, hit, 'hit'), cache: 'hit' };
-    /** The expired entry instead of a failure, if there is one young enough. */
-    const stale = (note: string): Outcome | undefined => {
-      const old = cache?.stale(cacheKey);
-      if (!old) return undefined;
-      return {
-        response: toResponse(request, old, 'stale'),
-        cache: 'stale',
-        note: `stale: ${note}`,
-      };
+    const { composition, ...routeRead } = prepared;
+    const read: ReadRequest = {
+      ...routeRead,
+      language: request.headers.get('accept-language'),
+      publicBase: o.publicUrl ?? `${url.origin}${o.basePath}`,
     };
-    if (ctx.backoff.remaining() > 0) return stale('backing off') ?? own(busy(), 'backing off');
-
-    const flight = flights.run(
-      cacheKey,
-      async (signal) => {
-        const answer = await callUpstream(ctx, call, signal);
-        const ok = answer.upstream && answer.status >= 200 && answer.status < 300;
-        if (ok && route.method === 'GET' && answer.body !== null)
-          answer.etag = await etagOf(answer.body);
-        cache?.store(cacheKey, route.method, answer);
-        return answer;
-      },
-      request.signal,
-    );
-    let answer: Answer;
-    try {
-      answer = await flight.promise;
-    } catch {
-      return own(detail(499, 'The request was cancelled.'), 'caller went away');
+    let outcome: Read;
+    if (composition) {
+      // Its own entry, per key and sid, beside the one plain slot every composition reads.
+      const key = ['compose', ReadPath.key(read), composition.key ?? '', composition.sid ?? ''];
+      const compose = (signal: AbortSignal) => composeAdslot(composer, read, composition, signal);
+      outcome = await reads.cached(key.join('\n'), 'GET', compose, request.signal, {
+        heedBackoff: false,
+      });
+    } else {
+      outcome = await reads.route(read, request.signal);
     }
-    if (failed(answer)) {
-      const old = stale(answer.note ?? `upstream ${answer.status}`);
-      if (old) return old;
-    }
-    const state = flight.shared ? 'shared' : 'miss';
-    return { response: toResponse(request, answer, state), cache: state, note: answer.note };
-  }
-
-  function busy(): Response {
-    const seconds = Math.max(1, Math.ceil(ctx.backoff.remaining() / 1000));
-    return detail(503, 'The API is busy; retry later.', { 'Retry-After': `${seconds}` });
-  }
-
-  /** The query and body to forward, checked and pinned, or the answer refusing them. */
-  async function prepare(
-    request: Request,
-    url: URL,
-    route: AllowedRoute,
-  ): Promise<{ query: URLSearchParams; body?: string } | Response> {
-    const { policy } = route;
-    const query = new URLSearchParams();
-    for (const name of policy.query) {
-      const value = url.searchParams.get(name);
-      if (value !== null) query.set(name, value);
-    }
-    if (route.key === 'offers.detect' && !isHttpUrl(query.get('url')))
-      return json(400, { url: ['Enter an absolute http(s) URL.'] });
-    if (policy.pin === 'key') {
-      const pinned = pinWebsite(query.get('key'), o.websites);
-      if (!pinned.ok) return detail(403, FORBIDDEN_WEBSITE);
-      if (typeof pinned.value === 'string') query.set('key', pinned.value);
-    }
-    if (policy.pin === 'token' && !pinWebsite(route.params.token, o.websites).ok)
-      return detail(403, FORBIDDEN_WEBSITE);
-    query.sort();
-    if (!policy.body) return { query };
-
-    const length = Number(request.headers.get('content-length') ?? 0);
-    if (length > MAX_REQUEST_BODY) return tooLarge();
-    let text: string;
-    try {
-      text = await readText(request.body, MAX_REQUEST_BODY);
-    } catch (error) {
-      if (error instanceof TooLarge) return tooLarge();
-      return json(400, { non_field_errors: ['The body could not be read.'] });
-    }
-    const parsed = parseObject(text.trim() === '' ? '{}' : text);
-    if ('errors' in parsed) return json(400, parsed.errors);
-    const checked = validateBody(policy.body, parsed.value);
-    if (checked.errors) return json(400, checked.errors);
-    const body = { ...checked.body };
-    if (policy.pin === 'body') {
-      const pinned = pinWebsite(body.website, o.websites);
-      if (!pinned.ok) return detail(403, FORBIDDEN_WEBSITE);
-      if (pinned.value !== undefined) body.website = pinned.value;
-    }
-    // Canonical JSON: key order does not change the cache key (nor the upstream call).
-    return { query, body: canonicalJson(body) };
+    const { answer, cache: state, note } = outcome;
+    return { response: toResponse(request, answer, state), cache: state, note };
   }
 
   return async function proxy(request, info) {
@@ -263,8 +171,4 @@ export function createProxy(options: ProxyOptions): ProxyHandler {
     }
     return outcome.response;
   };
-}
-
-function tooLarge(): Response {
-  return detail(413, `The body is larger than ${MAX_REQUEST_BODY} bytes.`);
 }

@@ -32,9 +32,12 @@ export class ReadCache {
     return this.#entries.getStale(key);
   }
 
-  /** Keeps `answer` if it may be answered again; the proxy's own answers never are. */
+  /**
+   * Keeps `answer` if it may be answered again; the proxy's own answers never
+   * are, nor a composition that is stale or has parts missing.
+   */
   store(key: string, method: string, answer: Answer): void {
-    if (!answer.upstream) return;
+    if (!answer.upstream || answer.stale || answer.partial) return;
     if (answer.status >= 200 && answer.status < 300) this.#entries.set(key, answer);
     else if (answer.status === 404 && method === 'GET' && this.#notFoundTtl > 0)
       this.#entries.set(key, answer, this.#notFoundTtl);

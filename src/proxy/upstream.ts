@@ -23,6 +23,18 @@ export interface Answer {
   note?: string;
   /** Strong ETag of `body`, set for GET answers. */
   etag?: string;
+  /**
+   * A composed answer (compose.ts) made in part of expired cache entries,
+   * with the failure that made them stand in: answered, but never stored as
+   * fresh nor sent to a CDN as fresh.
+   */
+  stale?: string;
+  /**
+   * A composed answer with parts left out because upstream failed for them,
+   * naming those parts: answered, but not stored, so the next request tries
+   * the parts again.
+   */
+  partial?: string;
 }
 
 /** What {@link callUpstream} needs from the proxy. */
@@ -43,7 +55,13 @@ export interface UpstreamRequest {
   publicBase: string;
 }
 
-const own = (status: number, message: string, note: string, retryAfter?: number): Answer => ({
+/** An answer the proxy makes itself (`{"detail": message}`), never cached; `note` says why, for the log. */
+export const ownAnswer = (
+  status: number,
+  message: string,
+  note: string,
+  retryAfter?: number,
+): Answer => ({
   status,
   body: JSON.stringify({ detail: message }),
   upstream: false,
@@ -80,11 +98,15 @@ export async function callUpstream(
     text = await readText(response.body, MAX_UPSTREAM_BODY);
   } catch (error) {
     if (timedOut)
-      return own(504, 'The API did not answer in time.', `upstream timeout ${ctx.timeout} ms`);
-    if (signal?.aborted) return own(499, 'The request was cancelled.', 'caller went away');
+      return ownAnswer(
+        504,
+        'The API did not answer in time.',
+        `upstream timeout ${ctx.timeout} ms`,
+      );
+    if (signal?.aborted) return ownAnswer(499, 'The request was cancelled.', 'caller went away');
     if (error instanceof TooLarge)
-      return own(502, 'The API answered too large a body.', 'upstream body too large');
-    return own(502, 'The API could not be reached.', 'upstream unreachable');
+      return ownAnswer(502, 'The API answered too large a body.', 'upstream body too large');
+    return ownAnswer(502, 'The API could not be reached.', 'upstream unreachable');
   } finally {
     clearTimeout(timer);
     signal?.removeEventListener('abort', cancel);
@@ -101,7 +123,7 @@ function classify(
 ): Answer {
   if (status === 429 || (status === 503 && retryAfter !== null)) {
     const delay = ctx.backoff.limited(retryAfter);
-    return own(
+    return ownAnswer(
       503,
       'The API is busy; retry later.',
       `upstream ${status}, backing off ${delay} ms`,
@@ -109,18 +131,24 @@ function classify(
     );
   }
   if (status < 500) ctx.backoff.succeeded();
-  if (status >= 300 && status < 400) return own(502, 'The API answered a redirect.', 'redirect');
+  if (status >= 300 && status < 400)
+    return ownAnswer(502, 'The API answered a redirect.', 'redirect');
   // The only credential upstream sees is the proxy's: the page can do nothing about a 401.
-  if (status === 401) return own(502, 'The proxy is not authorised by the API.', 'token refused');
+  if (status === 401)
+    return ownAnswer(502, 'The proxy is not authorised by the API.', 'token refused');
   if (text.trim() === '') {
-    if (status >= 500) return own(502, 'The API failed.', `upstream ${status}, empty`);
+    if (status >= 500) return ownAnswer(502, 'The API failed.', `upstream ${status}, empty`);
     return { status, body: null, upstream: true };
   }
   let data: unknown;
   try {
     data = JSON.parse(text);
   } catch {
-    return own(502, 'The API answered something other than JSON.', `upstream ${status}, not JSON`);
+    return ownAnswer(
+      502,
+      'The API answered something other than JSON.',
+      `upstream ${status}, not JSON`,
+    );
   }
   if (isObject(data)) rewritePageLinks(data, ctx.upstream, request.publicBase);
   return { status, body: ctx.scrub(JSON.stringify(data)), upstream: true };

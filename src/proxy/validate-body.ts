@@ -11,7 +11,8 @@ export type JsonObject = Record<string, unknown>;
 export type FieldErrors = Record<string, string[]>;
 
 /** api-contract §7: SubID, at most 32 of `A-Za-z0-9_-`. */
-const SID = /^[A-Za-z0-9_-]{1,32}$/;
+export const SID = /^[A-Za-z0-9_-]{1,32}$/;
+export const SID_MESSAGE = 'At most 32 characters of A-Z, a-z, 0-9, "_" and "-".';
 /** The fields of a tracking-link body (api-contract §7); others are dropped. */
 const TRACKING_LINK_FIELDS = ['website', 'sid', 'deep_link', 'shorten', 'traffic_back_url'];
 const STATS_EVENTS = ['view', 'click'];
@@ -51,8 +52,7 @@ function trackingLink(body: JsonObject): { body: JsonObject; errors: FieldErrors
     Object.entries(body).filter(([name]) => TRACKING_LINK_FIELDS.includes(name)),
   );
   const { sid, deep_link, traffic_back_url, shorten } = kept;
-  if (sid != null && (typeof sid !== 'string' || !SID.test(sid)))
-    errors.sid = ['At most 32 characters of A-Z, a-z, 0-9, "_" and "-".'];
+  if (sid != null && (typeof sid !== 'string' || !SID.test(sid))) errors.sid = [SID_MESSAGE];
   if (deep_link != null && !isHttpUrl(deep_link))
     errors.deep_link = ['Enter an absolute http(s) URL.'];
   if (traffic_back_url != null && !isHttpUrl(traffic_back_url))

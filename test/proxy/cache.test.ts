@@ -3,7 +3,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { TOKEN, call, jsonInit, known, startStack } from './support.js';
 
-const adslot = (id: string) => `publisher/adslots/${id}/`;
+// Offers: reads the proxy answers with one upstream call each (an ad slot's answer is
+// composed of several; see compose.test.ts).
+const offer = (id: string) => `publisher/offers/${id}/`;
 
 test('20 identical concurrent searches cost 1 upstream call', async () => {
   const stack = await startStack({ latency: 50 });
@@ -54,7 +56,7 @@ test('the search cache key ignores body key order but not the key or the page', 
 test('entries expire after the TTL (injected clock)', async () => {
   let now = 1_000_000;
   const stack = await startStack({ cache: { ttl: 10_000 }, now: () => now });
-  const url = stack.proxy + adslot(known.filterAdslot);
+  const url = stack.proxy + offer(known.offers[0]);
   await call(url);
   now += 9_999;
   await call(url);
@@ -66,25 +68,25 @@ test('entries expire after the TTL (injected clock)', async () => {
 
 test('the cache holds at most `max` entries, the least recently used going first', async () => {
   const stack = await startStack({ cache: { max: 2 } });
-  const [a, b, c] = [known.filterAdslot, known.manualAdslot, known.emptyFilterAdslot];
-  await call(stack.proxy + adslot(a));
-  await call(stack.proxy + adslot(b));
-  await call(stack.proxy + adslot(a)); // a hit: b is now the least recently used
+  const [a, b, c] = known.offers;
+  await call(stack.proxy + offer(a));
+  await call(stack.proxy + offer(b));
+  await call(stack.proxy + offer(a)); // a hit: b is now the least recently used
   assert.equal(stack.upstreamCalls().length, 2);
-  await call(stack.proxy + adslot(c)); // evicts b, though a was stored first
+  await call(stack.proxy + offer(c)); // evicts b, though a was stored first
   assert.equal(stack.upstreamCalls().length, 3);
-  await call(stack.proxy + adslot(c));
-  await call(stack.proxy + adslot(a));
+  await call(stack.proxy + offer(c));
+  await call(stack.proxy + offer(a));
   assert.equal(stack.upstreamCalls().length, 3, 'a and c still cached');
-  await call(stack.proxy + adslot(b));
+  await call(stack.proxy + offer(b));
   assert.equal(stack.upstreamCalls().length, 4, 'b was evicted');
 });
 
 test('GET answers carry Cache-Control and a strong ETag; If-None-Match → 304', async () => {
-  const stack = await startStack({ cache: { ttl: 30_000 } });
-  const url = stack.proxy + adslot(known.filterAdslot);
+  const stack = await startStack({ cache: { ttl: 30_000, staleWhileRevalidate: 90_000 } });
+  const url = stack.proxy + offer(known.offers[0]);
   const first = await call(url);
-  assert.equal(first.headers.get('cache-control'), 'public, max-age=30');
+  assert.equal(first.headers.get('cache-control'), 'public, max-age=30, stale-while-revalidate=90');
   const etag = first.headers.get('etag');
   assert.match(etag ?? '', /^"[\w-]+"$/, 'a strong ETag');
   assert.match(first.headers.get('vary') ?? '', /Accept-Language/);
@@ -95,8 +97,8 @@ test('GET answers carry Cache-Control and a strong ETag; If-None-Match → 304',
   const other = await call(url, { headers: { 'If-None-Match': '"something-else"' } });
   assert.equal(other.status, 200);
   assert.equal(other.text, first.text);
-  const offer = await call(`${stack.proxy}publisher/offers/${known.offers[0]}/`);
-  assert.notEqual(offer.headers.get('etag'), etag);
+  const second = await call(stack.proxy + offer(known.offers[1]));
+  assert.notEqual(second.headers.get('etag'), etag);
   assert.equal(stack.upstreamCalls().length, 2);
   // POST and PUT answers are not for shared caches, even when the proxy caches them.
   const search = await call(`${stack.proxy}publisher/products/`, jsonInit('POST', {}));
@@ -161,7 +163,7 @@ test('an upstream 404 of a GET is cached for notFoundTtl (default 10 s), not oth
 
 test('with cache: false every read goes upstream, identical concurrent ones still shared', async () => {
   const stack = await startStack({ cache: false, latency: 30 });
-  const url = stack.proxy + adslot(known.filterAdslot);
+  const url = stack.proxy + offer(known.offers[0]);
   await Promise.all([call(url), call(url), call(url)]);
   const later = await call(url);
   assert.equal(later.headers.get('cache-control'), 'no-cache');

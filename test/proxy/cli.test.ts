@@ -66,6 +66,23 @@ describe('pubnet-proxy', { concurrency: true }, () => {
     assert.deepEqual(await once(child, 'exit'), [0, null]);
   });
 
+  test('--cache-ttl and --stale-while-revalidate reach Cache-Control', async () => {
+    const stack = await startStack();
+    const args = ['--upstream', stack.upstream, '--port', '0', '--cache-ttl', '30000'];
+    const child = spawn(process.execPath, [...CLI, ...args, '--stale-while-revalidate', '5000'], {
+      env: env(TOKEN),
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
+    const [line] = (await once(createInterface({ input: child.stdout }), 'line')) as [string];
+    const answer = await call(`${line}publisher/offers/${known.offers[0]}/`);
+    assert.equal(
+      answer.headers.get('cache-control'),
+      'public, max-age=30, stale-while-revalidate=5',
+    );
+    child.kill('SIGTERM');
+    await once(child, 'exit');
+  });
+
   test('without PUBNET_TOKEN it refuses to start, with one clear line', async () => {
     const result = await run(['--upstream', 'http://127.0.0.1:1/']);
     assert.equal(result.status, 2);

@@ -5,7 +5,8 @@ import { serve } from '../../src/node/serve.js';
 import { createProxy, type ConnectionInfo } from '../../src/proxy/proxy.js';
 import { TOKEN, call, jsonInit, known, startStack } from './support.js';
 
-const adslot = `publisher/adslots/${known.filterAdslot}/`;
+// An offer: a read the proxy answers with one upstream call (an ad slot's is composed).
+const offer = `publisher/offers/${known.offers[0]}/`;
 
 test('rate limit: past the burst a client gets 429 with Retry-After, without an upstream call', async () => {
   const now = 5_000;
@@ -14,7 +15,7 @@ test('rate limit: past the burst a client gets 429 with Retry-After, without an 
   let limited;
   for (let i = 0; i < 5; i += 1) {
     // A spoofed forwarding header changes nothing: no ipHeader is configured.
-    const answer = await call(stack.proxy + adslot, {
+    const answer = await call(stack.proxy + offer, {
       headers: { 'X-Forwarded-For': `10.9.9.${i}` },
     });
     statuses.push(answer.status);
@@ -39,7 +40,7 @@ test('rate limit: buckets are per IP (socket address, or the trusted header when
     rateLimit: { rate: 1, burst: 1 },
     now,
   });
-  const request = () => new Request(`http://proxy.example/${adslot}`);
+  const request = () => new Request(`http://proxy.example/${offer}`);
   assert.equal((await bySocket(request(), { remoteAddress: '192.0.2.1' })).status, 200);
   assert.equal((await bySocket(request(), { remoteAddress: '192.0.2.1' })).status, 429);
   assert.equal((await bySocket(request(), { remoteAddress: '192.0.2.2' })).status, 200);
@@ -51,7 +52,7 @@ test('rate limit: buckets are per IP (socket address, or the trusted header when
     now,
   });
   const from = (ip: string) =>
-    new Request(`http://proxy.example/${adslot}`, { headers: { 'CF-Connecting-IP': ip } });
+    new Request(`http://proxy.example/${offer}`, { headers: { 'CF-Connecting-IP': ip } });
   assert.equal((await byHeader(from('198.51.100.1'), { remoteAddress: '10.0.0.1' })).status, 200);
   assert.equal((await byHeader(from('198.51.100.1'), { remoteAddress: '10.0.0.1' })).status, 429);
   assert.equal((await byHeader(from('198.51.100.2'), { remoteAddress: '10.0.0.1' })).status, 200);
@@ -66,8 +67,8 @@ test('over HTTP, the Node adapter gives the handler the socket address', async (
     return proxy(request, info);
   });
   try {
-    assert.equal((await call(server.url + adslot)).status, 200);
-    assert.equal((await call(server.url + adslot)).status, 429);
+    assert.equal((await call(server.url + offer)).status, 200);
+    assert.equal((await call(server.url + offer)).status, 429);
     assert.equal(infos[0]?.remoteAddress, '127.0.0.1');
   } finally {
     await server.close();
@@ -76,13 +77,13 @@ test('over HTTP, the Node adapter gives the handler the socket address', async (
 
 test('CORS: listed origins get headers, others none; preflight allowed → 204, others → 403', async () => {
   const stack = await startStack({ allowOrigins: ['https://shop.example'] });
-  const allowed = await call(stack.proxy + adslot, { headers: { Origin: 'https://shop.example' } });
+  const allowed = await call(stack.proxy + offer, { headers: { Origin: 'https://shop.example' } });
   assert.equal(allowed.headers.get('access-control-allow-origin'), 'https://shop.example');
   assert.match(allowed.headers.get('access-control-expose-headers') ?? '', /ETag/);
   assert.match(allowed.headers.get('vary') ?? '', /Origin/);
   assert.equal(allowed.headers.get('access-control-allow-credentials'), null);
 
-  const other = await call(stack.proxy + adslot, { headers: { Origin: 'https://evil.example' } });
+  const other = await call(stack.proxy + offer, { headers: { Origin: 'https://evil.example' } });
   assert.equal(other.status, 200, 'answered, but a browser will not let the page read it');
   assert.equal(other.headers.get('access-control-allow-origin'), null);
   assert.match(other.headers.get('vary') ?? '', /Origin/, 'a CDN keeps one copy per origin');
@@ -123,7 +124,7 @@ test('CORS: listed origins get headers, others none; preflight allowed → 204, 
 
 test("CORS: '*' allows any origin; no allowOrigins means no CORS headers at all", async () => {
   const open = await startStack({ allowOrigins: '*' });
-  const any = await call(open.proxy + adslot, { headers: { Origin: 'https://any.example' } });
+  const any = await call(open.proxy + offer, { headers: { Origin: 'https://any.example' } });
   assert.equal(any.headers.get('access-control-allow-origin'), '*');
   const pre = await call(`${open.proxy}publisher/products/`, {
     method: 'OPTIONS',
@@ -132,7 +133,7 @@ test("CORS: '*' allows any origin; no allowOrigins means no CORS headers at all"
   assert.equal(pre.status, 204);
 
   const closed = await startStack();
-  const none = await call(closed.proxy + adslot, { headers: { Origin: 'https://any.example' } });
+  const none = await call(closed.proxy + offer, { headers: { Origin: 'https://any.example' } });
   assert.equal(none.headers.get('access-control-allow-origin'), null);
   const post = await call(`${closed.proxy}publisher/products/`, {
     method: 'OPTIONS',

@@ -44,7 +44,7 @@ test('an expired entry answers for an upstream 5xx, non-JSON, timeout, 429 and b
   now += 5_000; // Retry-After passed, upstream answers again
   const back = await call(url);
   assert.equal(back.headers.get('x-cache'), 'MISS');
-  assert.equal(back.headers.get('cache-control'), 'public, max-age=10');
+  assert.equal(back.headers.get('cache-control'), 'public, max-age=10, stale-while-revalidate=60');
   assert.equal((await call(url)).headers.get('x-cache'), 'HIT', 'fresh again');
 });
 

@@ -1,0 +1,137 @@
+/**
+ * The one read path of the proxy: a page's request for a widget route and
+ * the proxy's own calls for a composed answer (compose.ts) both go through
+ * {@link ReadPath.route}, so they share the cache entry, the call in flight,
+ * the back-off and the stale copy of each read. {@link ReadPath.cached} is the
+ * caching half on its own, which the composed answer uses with its own key.
+ *
+ * Order: fresh entry, upstream back-off (a stale entry, else 503), one
+ * coalesced production (upstream call, or composition) stored when it may
+ * be, and a stale entry instead of a failure.
+ */
+import type { UpstreamBackoff } from './backoff.js';
+import { Coalescer } from './coalesce.js';
+import { etagOf } from './etag.js';
+import type { ProxyLogEntry } from './options.js';
+import type { RouteRead } from './prepare.js';
+import { failed, type ReadCache } from './read-cache.js';
+import { callUpstream, ownAnswer, type Answer, type UpstreamContext } from './upstream.js';
+
+/** A {@link RouteRead} with what else varies its answer: the caller's language and the proxy's public base URL. */
+export interface ReadRequest extends RouteRead {
+  language: string | null;
+  /** The proxy's public base URL (ending with `/`), for page links. */
+  publicBase: string;
+}
+
+/** An answer and the path it took (for `X-Cache` and the log). */
+export interface Read {
+  answer: Answer;
+  cache: ProxyLogEntry['cache'];
+  note?: string;
+}
+
+export class ReadPath {
+  readonly #cache: ReadCache | undefined;
+  readonly #upstream: UpstreamContext;
+  readonly #token: string;
+  readonly #flights = new Coalescer<Answer>();
+
+  constructor(cache: ReadCache | undefined, upstream: UpstreamContext, token: string) {
+    this.#cache = cache;
+    this.#upstream = upstream;
+    this.#token = token;
+  }
+
+  get #backoff(): UpstreamBackoff {
+    return this.#upstream.backoff;
+  }
+
+  /** The cache key of a route read: everything that makes the upstream call or its answer differ. */
+  static key(read: ReadRequest): string {
+    const { route, query, body, language, publicBase } = read;
+    const search = query.toString() ? `?${query}` : '';
+    return [route.method, route.path, search, body ?? '', language ?? '', publicBase].join('\n');
+  }
+
+  /** A read of an allowed route: cached and coalesced when its policy says so, always behind the back-off. Never rejects. */
+  async route(read: ReadRequest, signal?: AbortSignal): Promise<Read> {
+    const { route, query, body, language, publicBase } = read;
+    const url = new URL(route.path.slice(1), this.#upstream.upstream);
+    url.search = query.toString();
+    const headers: Record<string, string> = { Accept: 'application/json' };
+    if (language) headers['Accept-Language'] = language;
+    if (body !== undefined) headers['Content-Type'] = 'application/json';
+    if (!route.public) headers.Authorization = `Token ${this.#token}`;
+    const call = { method: route.method, url, headers, body, publicBase };
+    const produce = (signal?: AbortSignal) => callUpstream(this.#upstream, call, signal);
+
+    if (!route.policy.cache) {
+      // Events (stats): every call counts, so neither cached nor coalesced.
+      if (this.#backoff.remaining() > 0)
+        return { answer: this.busy(), cache: '-', note: 'backing off' };
+      const answer = await produce(signal);
+      return { answer, cache: '-', note: answer.note };
+    }
+    return this.cached(ReadPath.key(read), route.method, produce, signal, { heedBackoff: true });
+  }
+
+  /**
+   * The answer stored under `key`, or the one `produce` makes (joined by
+   * identical reads while it runs, stored when it may be), or, when that one
+   * failed, the expired entry. `heedBackoff`: answer without producing while
+   * upstream is backing off (a composition leaves that to its own reads).
+   * Never rejects: a caller going away gets a 499 answer.
+   */
+  async cached(
+    key: string,
+    method: string,
+    produce: (signal: AbortSignal) => Promise<Answer>,
+    signal: AbortSignal | undefined,
+    { heedBackoff }: { heedBackoff: boolean },
+  ): Promise<Read> {
+    const cache = this.#cache;
+    const hit = cache?.fresh(key);
+    if (hit) return { answer: hit, cache: 'hit' };
+    /** The expired entry instead of a failure, if there is one young enough. */
+    const stale = (note: string): Read | undefined => {
+      const old = cache?.stale(key);
+      return old && { answer: old, cache: 'stale', note: `stale: ${note}` };
+    };
+    if (heedBackoff && this.#backoff.remaining() > 0)
+      return stale('backing off') ?? { answer: this.busy(), cache: '-', note: 'backing off' };
+
+    const flight = this.#flights.run(
+      key,
+      async (shared) => {
+        const answer = await produce(shared);
+        const ok = answer.upstream && answer.status >= 200 && answer.status < 300;
+        if (ok && method === 'GET' && answer.body !== null) answer.etag = await etagOf(answer.body);
+        cache?.store(key, method, answer);
+        return answer;
+      },
+      signal,
+    );
+    let answer: Answer;
+    try {
+      answer = await flight.promise;
+    } catch {
+      const left = 'caller went away';
+      return { answer: ownAnswer(499, 'The request was cancelled.', left), cache: '-', note: left };
+    }
+    // A composition made of stale parts gives way to the last whole one, like a failure.
+    if (failed(answer) || answer.stale) {
+      const old = stale(answer.stale ?? answer.note ?? `upstream ${answer.status}`);
+      if (old) return old;
+      if (answer.stale) return { answer, cache: 'stale', note: `stale: ${answer.stale}` };
+    }
+    const state = flight.shared ? 'shared' : 'miss';
+    return { answer, cache: state, note: answer.note };
+  }
+
+  /** The proxy's own 503 while upstream is backing off, with `Retry-After`. */
+  busy(): Answer {
+    const seconds = Math.max(1, Math.ceil(this.#backoff.remaining() / 1000));
+    return ownAnswer(503, 'The API is busy; retry later.', 'backing off', seconds);
+  }
+}
