@@ -252,7 +252,7 @@ export default [
         // kept by name). lit-html's private members (`_$…`) are shortened too:
         // the copy of lit-html inside this file is the only one that renders
         // its templates, and nothing outside the file reads them.
-        mangle: { properties: { regex: /^_[a-z]|^_\$/, reserved: ['_version'] } },
+        mangle: { properties: { regex: /^_[a-z]|^_\$/, reserved: ['_version', '_embedded'] } },
         format: { comments: false },
       }),
       cdnBudget,

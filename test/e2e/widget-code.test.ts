@@ -123,7 +123,9 @@ test('an async widget_code that runs while the page is still arriving renders in
   // The page stops after the snippet until the slot has asked the API for
   // itself: the bundle ran, and inserted the slot, before the rest was parsed.
   const asked = () =>
-    site.requests.filter((path) => path === `/api/publisher/adslots/${COFFEE_ADSLOT}/`).length;
+    site.requests.filter(
+      (path) => path.split('?')[0] === `/api/publisher/adslots/${COFFEE_ADSLOT}/`,
+    ).length;
   const before = asked();
   site.route('/streamed.html', () => {
     const encoder = new TextEncoder();

@@ -106,9 +106,18 @@ test('a filter <pubnet-adslot> shows the products its filters find, labelled as 
 
 test('a manual <pubnet-adslot> places its product, offer, banner and html widgets', async () => {
   const slot = await readWidget(page, '#manual-slot');
-  // The product (its tracking link asked for) and the offer are links; creatives are frames.
+  // The product and the offer are links; creatives are frames. Through the
+  // shipped proxy the slot's answer holds what they show: the product's card
+  // (image, title, price) and the offer's logo and name.
   assertSponsoredLinks(slot, 2);
-  assertImages(slot, 0); // placed products may show no image; any image there follows the rules
+  assertImages(slot, 2);
+  const shown = await page.$eval('#manual-slot', (element) =>
+    [...element.shadowRoot!.querySelectorAll('.placed [part=title]')].map(
+      (title) => title.textContent,
+    ),
+  );
+  assert.equal(shown.length, 2, `placed titles: ${shown.join(', ')}`);
+  assert.ok(shown.every(Boolean));
   assert.deepEqual(slot.disclosure, ['Sponsored']);
   assert.equal(slot.frames.length, 2);
   for (const frame of slot.frames) {

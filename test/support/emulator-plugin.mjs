@@ -1,6 +1,7 @@
 // web-test-runner plugin: server commands that give each browser test its own
-// emulator over real HTTP on 127.0.0.1, with its own latency and faults.
-// The emulator's TypeScript source is loaded through tsx, so no build is needed.
+// emulator over real HTTP on 127.0.0.1, with its own latency and faults, and,
+// when a test asks, the shipped proxy in front of it (as a publisher runs it).
+// The TypeScript sources are loaded through tsx, so no build is needed.
 import { register } from 'tsx/esm/api';
 
 let loaded;
@@ -13,9 +14,21 @@ function loadEmulator() {
   return loaded;
 }
 
+/** The proxy and the Node adapter, loaded when a test first asks for a proxy. */
+async function loadProxy() {
+  await loadEmulator();
+  const [{ createProxy }, { serve }] = await Promise.all([
+    import('../../src/proxy/index.ts'),
+    import('../../src/node/serve.ts'),
+  ]);
+  return { createProxy, serve };
+}
+
 export function emulatorPlugin() {
   /** @type {Map<string, { emulator: any, close: () => Promise<void> }>} */
   const running = new Map();
+  /** @type {Map<string, { log: object[], close: () => Promise<void> }>} */
+  const proxies = new Map();
 
   const commands = {
     async 'emulator-start'(payload = {}) {
@@ -43,7 +56,33 @@ export function emulatorPlugin() {
       const started = running.get(url);
       running.delete(url);
       await started?.close();
+      for (const [proxyUrl, proxy] of proxies)
+        if (proxy.upstream == url) {
+          proxies.delete(proxyUrl);
+          await proxy.close();
+        }
       return true;
+    },
+    /** The shipped proxy in front of the emulator at `upstream`, holding its token. */
+    async 'proxy-start'({ upstream, options = {} }) {
+      const { createProxy, serve } = await loadProxy();
+      const log = [];
+      const handler = createProxy({
+        token: get(upstream).emulator.token,
+        upstream,
+        allowOrigins: '*',
+        rateLimit: false,
+        onLog: (entry) => log.push(entry),
+        ...options,
+      });
+      const served = await serve(handler, { host: '127.0.0.1', port: 0 });
+      const url = served.url.endsWith('/') ? served.url : `${served.url}/`;
+      proxies.set(url, { upstream, log, close: () => served.close() });
+      return { url };
+    },
+    /** What the proxy answered so far: method, path, status, cache state. */
+    async 'proxy-log'({ url }) {
+      return proxies.get(url)?.log ?? [];
     },
   };
 
@@ -65,6 +104,8 @@ export function emulatorPlugin() {
       await loadEmulator();
     },
     async serverStop() {
+      await Promise.all([...proxies.values()].map((proxy) => proxy.close()));
+      proxies.clear();
       await Promise.all([...running.values()].map((started) => started.close()));
       running.clear();
     },

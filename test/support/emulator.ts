@@ -48,3 +48,34 @@ export async function startEmulator(
 async function command<T>(name: string, payload: unknown): Promise<T> {
   return (await executeServerCommand(name, payload)) as T;
 }
+
+/** One answer of the proxy, as its log records it. */
+export interface ProxyLogEntry {
+  method: string;
+  path: string;
+  status: number;
+  cache: 'hit' | 'miss' | 'shared' | 'stale' | '-';
+  note?: string;
+}
+
+export interface TestProxy {
+  /** The proxy's base URL, e.g. `http://127.0.0.1:41235/`: what a page's `api` is. */
+  url: string;
+  /** What the proxy answered so far. */
+  log(): Promise<ProxyLogEntry[]>;
+}
+
+/**
+ * Starts the shipped proxy (src/proxy) in front of `emulator`, holding its
+ * token, in the test server's Node process; it stops with the emulator.
+ */
+export async function startProxy(
+  emulator: TestEmulator,
+  options: Record<string, unknown> = {},
+): Promise<TestProxy> {
+  const { url } = await command<{ url: string }>('proxy-start', {
+    upstream: emulator.url,
+    options,
+  });
+  return { url, log: () => command<ProxyLogEntry[]>('proxy-log', { url }) };
+}

@@ -33,6 +33,33 @@ export const adslotStyles = css`
     height: 100%;
     text-decoration: none;
   }
+  /* A placed product: the grid's card, fitted to its box. */
+  .placed ul {
+    display: block;
+    height: 100%;
+  }
+  .placed .card {
+    height: 100%;
+    border: 0;
+  }
+  .placed .grid .image {
+    flex: 1;
+    min-height: 0;
+  }
+  /* A placed offer: its logo (as tall as there is room for), its name, and
+     the call to action. */
+  .placed > .placed-link {
+    display: flex;
+    flex-flow: column;
+    gap: 4px;
+    box-sizing: border-box;
+    padding: 6px;
+    color: inherit;
+  }
+  .placed-link img {
+    flex: 1;
+    min-height: 0;
+  }
   .placed [part='button'] {
     margin: 0;
     align-self: center;

@@ -5,7 +5,8 @@ import { adslotGet } from '../../client/routes/adslots.js';
 import type { AdslotConfig, AdslotWidget } from '../../client/types.js';
 import { baseStyles } from '../shared/base.styles.js';
 import { cardStyles } from '../shared/card.styles.js';
-import { CTA, productList, type Shown } from '../shared/product-card.js';
+import { productList, usable, type Shown } from '../shared/product-card.js';
+import { isObject } from '../shared/safe-url.js';
 import { searchProducts } from '../shared/search-products.js';
 import { PubnetWidget, type LoadContext } from '../shared/widget-element.js';
 import { adslotStyles } from './adslot.styles.js';
@@ -21,10 +22,16 @@ import {
 
 /**
  * An ad slot (`GET /publisher/adslots/{adslot}/`). A `filter` slot shows the
- * products its filters find (one search, `?key=`), laid out by its `config`
- * (`layout` grid/list/carousel, `columns`, `limit`, `ordering`, `show_price`,
- * `show_brand`, `cta`, `disclosure`): two requests in all. A `manual` slot
- * shows its placed widgets, scaled down to fit the width.
+ * products its filters find, laid out by its `config` (`layout`
+ * grid/list/carousel, `columns`, `limit`, `ordering`, `show_price`,
+ * `show_brand`, `cta`, `disclosure`). A `manual` slot shows its placed
+ * widgets, scaled down to fit the width: placed products as product cards,
+ * placed offers with their logo and name.
+ *
+ * Through the shipped proxy a slot costs one request: the proxy composes what
+ * the slot shows into its answer (api-contract §10). From the API itself, a
+ * filter slot then searches (`?key=`), and a manual slot asks for the tracking
+ * links of its placed items.
  *
  * The slot's size is known only once its config arrives; until then it
  * reserves `--pubnet-slot-min-height`. To reserve the exact size, so that the
@@ -91,21 +98,34 @@ export class PubnetAdslot extends PubnetWidget {
   protected async _fetch(context: LoadContext) {
     const { core, signal } = context;
     this._config = this._products = this._widgets = this._placed = undefined;
+    // `key` and `sid` let the publisher's proxy compose what the slot shows
+    // (api-contract §10); the API itself answers the slot alone.
     const slot = await core.request(adslotGet, {
       params: { uuid: this.adslot! },
+      query: { key: context.key, sid: context.sid },
       signal,
     });
     const config = (this._config = parseAdslotConfig(slot.config));
     // Without a key of its own, the slot's website is the one to credit.
     context.key ??= slot.website_details?.guid;
-    const widgets = slot.type == 'manual' && (this._widgets = placeable(slot.widgets));
-    // The layout is known: shown (the skeleton, or the empty canvas) while the rest loads.
-    this.requestUpdate();
-    if (!widgets) {
+    const embedded = isObject(slot._embedded) ? slot._embedded : {};
+    if (slot.type != 'manual') {
       const limit = config.limit ?? ADSLOT_DEFAULT_LIMIT;
-      this._products = await searchProducts(context, adslotProductSearch(slot), limit);
+      const given = isObject(embedded.products) ? embedded.products.results : undefined;
+      // The layout is known: the skeleton shows while the products load.
+      if (!Array.isArray(given)) this.requestUpdate();
+      this._products = Array.isArray(given)
+        ? usable(given, limit)
+        : await searchProducts(context, adslotProductSearch(slot), limit);
       this._items = this._products.map((product) => ({ product }));
-    } else this._items = (this._placed = await loadPlaced(widgets, context)).map(itemOf);
+    } else {
+      const entries = placeable(slot.widgets, embedded.widgets);
+      this._widgets = entries.map((entry) => entry.widget);
+      // The empty canvas shows while what the items show loads.
+      this.requestUpdate();
+      this._placed = await loadPlaced(entries, context);
+      this._items = this._placed.map(itemOf);
+    }
     return this._items.length;
   }
 
@@ -119,7 +139,7 @@ export class PubnetAdslot extends PubnetWidget {
     super.updated(changed);
     if (!this._widgets?.length) return;
     for (const frame of this.renderRoot.querySelectorAll('iframe'))
-      showCreative(frame, this._placed![+frame.parentElement!.dataset.i!][0].embed_code!);
+      showCreative(frame, this._placed![+frame.parentElement!.dataset.i!].widget.embed_code!);
     // Scaling changes the element's height, which the observer sees: fitting
     // in the next frame keeps it out of a ResizeObserver loop (an error event).
     (this._resizeObserver ??= new ResizeObserver(() =>
@@ -152,8 +172,7 @@ export class PubnetAdslot extends PubnetWidget {
         ? manualCanvas(
             this._widgets,
             this._placed,
-            target,
-            config.cta ?? CTA,
+            { ...config, target },
             this.disclosure || config.disclosure || 'Ad',
           )
         : productList(this._products, { ...config, target })

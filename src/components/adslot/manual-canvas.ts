@@ -3,22 +3,43 @@
  * `width`×`height` CSS pixels on a canvas as large as the widgets' outer
  * bounds (from 0,0), scaled down (never up) to the element's width with its
  * aspect ratio kept. Banners and HTML go in sandboxed frames; products and
- * offers are links (showing the call to action) to their `url`, or to a
- * tracking link asked for with their `token` when `url` is empty.
+ * offers are links to their `url`, or to their tracking link. A placed
+ * product shows as a product card fitted to its box (image, title, price,
+ * call to action); a placed offer shows its logo and title when known.
+ *
+ * What the items show comes from the slot's composed answer (`_embedded`,
+ * api-contract §10) when the proxy gave it, checked like any API data; a
+ * missing tracking link is asked for. A placed product without its data in
+ * the composed answer shows its call to action alone.
  *
  * Strict CSP (`style-src 'self'`) forbids `style` attributes; positions and
  * sizes are set through CSSOM (`.style` property bindings, i.e. `cssText`),
  * which it allows.
  */
-import { html, type TemplateResult } from 'lit';
-import type { AdslotWidget } from '../../client/types.js';
+import { html, nothing, type TemplateResult } from 'lit';
+import type { AdslotEmbeddedWidget, AdslotWidget, Product } from '../../client/types.js';
 import { trackingLink } from '../shared/api.js';
-import { httpUrl } from '../shared/safe-url.js';
 import type { PubnetItem } from '../shared/events.js';
+import { CTA, productCard, text, type CardView } from '../shared/product-card.js';
+import { httpUrl, isObject } from '../shared/safe-url.js';
 import type { LoadContext } from '../shared/widget-element.js';
 
-/** A placed widget and its link (none for a creative). */
-export type Placed = [AdslotWidget, (string | null)?];
+/** A placed widget and what it shows. */
+export interface Placed {
+  widget: AdslotWidget;
+  /** Where a product or offer links (an http(s) URL); none for a creative. */
+  href?: string;
+  /** A placed product's data, when known. */
+  product?: Product;
+  /** A placed offer's title and logo, when known. */
+  offer?: { title: string; logo?: string };
+}
+
+/** A placeable widget with its entry of the composed answer, if any. */
+interface PlacedEntry {
+  widget: AdslotWidget;
+  embedded: AdslotEmbeddedWidget;
+}
 
 /** A length of the API as whole, non-negative CSS pixels (0 when it is no number). */
 const px = (value: unknown) => Math.max(0, Math.round(+(value as number)) || 0);
@@ -26,11 +47,19 @@ const isCreative = (widget: AdslotWidget) =>
   (widget.item_type == 'banner' || widget.item_type == 'html') &&
   typeof widget.embed_code == 'string';
 
-/** The widgets that can be placed: objects with a size. */
-export const placeable = (widgets: unknown): AdslotWidget[] =>
-  (Array.isArray(widgets) ? widgets : []).filter(
-    (widget) => widget && typeof widget == 'object' && px(widget.width) && px(widget.height),
+/**
+ * The widgets that can be placed (objects with a size), each with its entry
+ * of `_embedded.widgets` (parallel to `widgets[]`; anything but an object
+ * counts as absent).
+ */
+export function placeable(widgets: unknown, embedded?: unknown): PlacedEntry[] {
+  const entries = Array.isArray(embedded) ? embedded : [];
+  return (Array.isArray(widgets) ? widgets : []).flatMap((widget, index) =>
+    isObject(widget) && px(widget.width) && px(widget.height)
+      ? [{ widget, embedded: isObject(entries[index]) ? entries[index] : {} }]
+      : [],
   );
+}
 
 /** The canvas size: the widgets' outer bounds. */
 export const bounds = (widgets: AdslotWidget[]): number[] => [
@@ -39,29 +68,64 @@ export const bounds = (widgets: AdslotWidget[]): number[] => [
 ];
 
 /**
- * Each widget with its link, asking in parallel for the tracking links of
- * products and offers that have no `url`. Widgets with nothing to show (no
- * creative, no link) are left out.
+ * Each widget with what it shows, asking in parallel for what the composed
+ * answer did not give. Widgets with nothing to show (no creative, no link)
+ * are left out.
  */
-export async function loadPlaced(widgets: AdslotWidget[], context: LoadContext): Promise<Placed[]> {
-  const link = async (widget: AdslotWidget) => {
-    if (isCreative(widget) || httpUrl(widget.url)) return widget.url;
+export async function loadPlaced(entries: PlacedEntry[], context: LoadContext): Promise<Placed[]> {
+  const link = async ({ widget, embedded }: PlacedEntry) => {
+    if (isCreative(widget)) return undefined;
+    const given = httpUrl(widget.url) ?? httpUrl(embedded.tracking_link);
+    if (given) return given;
     const product = widget.item_type == 'product';
-    if (widget.token && (product || widget.item_type == 'offer'))
-      return trackingLink(context, widget.token, product).catch(() => null);
+    if (typeof widget.token == 'string' && (product || widget.item_type == 'offer'))
+      return trackingLink(context, widget.token, product).catch(() => undefined);
   };
-  const placed = await Promise.all(
-    widgets.map(async (widget): Promise<Placed> => [widget, await link(widget)]),
-  );
+  const links = await Promise.all(entries.map(link));
   context.signal.throwIfAborted();
-  return placed.filter(([widget, href]) => isCreative(widget) || httpUrl(href));
+  return entries.flatMap(({ widget, embedded }, index): Placed[] => {
+    const href = links[index];
+    if (!isCreative(widget) && !href) return [];
+    const offer = isObject(embedded.offer) ? embedded.offer : undefined;
+    const title = text(offer?.title);
+    return [
+      {
+        widget,
+        href,
+        product:
+          widget.item_type == 'product' && isObject(embedded.product)
+            ? embedded.product
+            : undefined,
+        offer: title ? { title, logo: httpUrl(offer!.logo_thumbnail) ?? undefined } : undefined,
+      },
+    ];
+  });
 }
 
 /** What a placed widget is, for impressions and clicks. */
-export const itemOf = ([widget]: Placed): PubnetItem =>
+export const itemOf = ({ widget, product }: Placed): PubnetItem =>
   widget.item_type == 'product'
-    ? { product: { id: widget.token ?? undefined } }
+    ? { product: product ?? { id: widget.token ?? undefined } }
     : { offer: widget };
+
+/** A placed offer: its logo and title when known, and the call to action. */
+function placedOffer(offer: Placed['offer'], cta: string) {
+  return html`${
+      offer?.logo
+        ? html`<img
+            part="image"
+            src=${offer.logo}
+            alt=${offer.title}
+            width="180"
+            height="180"
+            loading="lazy"
+            decoding="async"
+          />`
+        : nothing
+    }${offer ? html`<span part="title">${offer.title}</span>` : nothing}<span part="button"
+      >${cta}</span
+    >`;
+}
 
 /**
  * The canvas and its widgets (none yet while `placed` is undefined). A
@@ -71,22 +135,22 @@ export const itemOf = ([widget]: Placed): PubnetItem =>
 export function manualCanvas(
   widgets: AdslotWidget[],
   placed: Placed[] | undefined,
-  target: string,
-  cta: string,
+  view: CardView,
   title: string,
 ): TemplateResult {
+  const cta = view.cta ?? CTA;
   const [width, height] = bounds(widgets);
   return html`<div class="canvas" .style=${`--canvas-width:${width}px;--canvas-height:${height}px`}>
     <div class="drawing">
       ${placed?.map(
-        ([widget, href], i) =>
+        (item, i) =>
           html`<div
             part="card"
             class="card placed"
-            .style=${`left:${px(widget.x)}px;top:${px(widget.y)}px;width:${px(widget.width)}px;height:${px(widget.height)}px`}
+            .style=${`left:${px(item.widget.x)}px;top:${px(item.widget.y)}px;width:${px(item.widget.width)}px;height:${px(item.widget.height)}px`}
           >
             ${
-              isCreative(widget)
+              isCreative(item.widget)
                 ? html`<div data-i=${i}>
                     <iframe
                       sandbox="allow-popups allow-popups-to-escape-sandbox"
@@ -95,14 +159,24 @@ export function manualCanvas(
                       title=${title}
                     ></iframe>
                   </div>`
-                : html`<a
-                    part="card"
-                    data-i=${i}
-                    href=${href!}
-                    rel="sponsored noopener"
-                    target=${target}
-                    ><span part="button">${cta}</span></a
-                  >`
+                : item.product
+                  ? // The grid's own card, linked to the tracking link; on its
+                    // side when the box is wide.
+                    html`<ul
+                      role="list"
+                      class=${px(item.widget.width) >= 1.5 * px(item.widget.height) ? 'list' : 'grid'}
+                    >
+                      ${productCard({ ...item.product, link: item.href! }, i, view)}
+                    </ul>`
+                  : html`<a
+                      part="card"
+                      class="placed-link"
+                      data-i=${i}
+                      href=${item.href!}
+                      rel="sponsored noopener"
+                      target=${view.target}
+                      >${placedOffer(item.offer, cta)}</a
+                    >`
             }
           </div>`,
       )}

@@ -1,5 +1,5 @@
 import { html, type CSSResultGroup, type PropertyDeclarations } from 'lit';
-import { buildSearch } from '../../client/product-search.js';
+import { buildSearch, type SearchOptions } from '../../client/product-search.js';
 import { num, oneOf } from '../shared/attributes.js';
 import { baseStyles } from '../shared/base.styles.js';
 import { cardStyles } from '../shared/card.styles.js';
@@ -101,38 +101,28 @@ export class PubnetProductGrid extends PubnetWidget {
   /** The products shown; `undefined` while loading (the skeleton is shown). */
   private _products?: Shown[];
 
+  /** The search the attributes describe. */
+  private _searchOptions(): SearchOptions {
+    return {
+      query: this.query,
+      brand: this.brand,
+      category: this.category,
+      offer: this.offer,
+      minPrice: this.minPrice,
+      maxPrice: this.maxPrice,
+      onSale: this.onSale,
+      ordering: this.ordering ?? '-score',
+      pageSize: this.limit ?? 8,
+    };
+  }
+
   protected override _loadInputs() {
-    return [
-      ...super._loadInputs(),
-      this.query,
-      this.brand,
-      this.category,
-      this.offer,
-      this.minPrice,
-      this.maxPrice,
-      this.onSale,
-      this.ordering,
-      this.limit,
-    ];
+    return [...super._loadInputs(), this._searchOptions()];
   }
 
   protected async _fetch(context: LoadContext) {
-    const limit = this.limit ?? 8;
-    this._products = await searchProducts(
-      context,
-      buildSearch({
-        query: this.query,
-        brand: this.brand,
-        category: this.category,
-        offer: this.offer,
-        minPrice: this.minPrice,
-        maxPrice: this.maxPrice,
-        onSale: this.onSale,
-        ordering: this.ordering ?? '-score',
-        pageSize: limit,
-      }),
-      limit,
-    );
+    const search = this._searchOptions();
+    this._products = await searchProducts(context, buildSearch(search), search.pageSize!);
     this._items = this._products.map((product) => ({ product }));
     return this._items.length;
   }

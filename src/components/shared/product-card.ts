@@ -36,7 +36,8 @@ export const usable = (results: unknown, limit: number): Shown[] =>
 export const text = (value: unknown): string =>
   typeof value == 'string' || typeof value == 'number' ? '' + value : '';
 
-function price({ price, sale_price: sale, discount }: Product) {
+/** A product's price part: the price paid, and the old price and discount when on sale. */
+export function productPrice({ price, sale_price: sale, discount }: Product): TemplateResult {
   // The page's language, else the browser's (none on a server: the runtime's);
   // an invalid one falls back to raw strings.
   const lang = globalThis.document?.documentElement.lang || globalThis.navigator?.language;
@@ -60,6 +61,10 @@ function price({ price, sale_price: sale, discount }: Product) {
   >`;
 }
 
+/** A product's image to show: its first http(s) URL, if any. */
+export const productImage = (product: Product): string | undefined =>
+  [product.images?.thumb_180, product.images?.default].find(httpUrl) ?? undefined;
+
 /**
  * One card (a list item); `i` numbers it within its shadow root (impressions, clicks). The
  * link holds only the title, so the title is its name; it covers the whole
@@ -68,7 +73,7 @@ function price({ price, sale_price: sale, discount }: Product) {
 export function productCard(product: Shown, i: number, view: CardView): TemplateResult {
   const cta = view.cta ?? CTA;
   const title = text(product.title) || cta;
-  const src = [product.images?.thumb_180, product.images?.default].find(httpUrl);
+  const src = productImage(product);
   return html`<li part="card" class="card">
     <span class="image"
       >${
@@ -96,7 +101,9 @@ export function productCard(product: Shown, i: number, view: CardView): Template
         view.show_brand != false && product.brand
           ? html`<span part="brand">${text(product.brand)}</span>`
           : nothing
-      }${view.show_price != false ? price(product) : nothing}<span part="button">${cta}</span></span
+      }${view.show_price != false ? productPrice(product) : nothing}<span part="button"
+        >${cta}</span
+      ></span
     >
   </li>`;
 }

@@ -12,3 +12,7 @@ export function httpUrl(value: unknown): string | null {
     return null;
   }
 }
+
+/** A JSON object (not null, not an array): anything else of the API counts as absent. */
+export const isObject = (value: unknown): value is Record<string, unknown> =>
+  !!value && typeof value == 'object' && !Array.isArray(value);
