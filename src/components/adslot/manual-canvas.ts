@@ -20,7 +20,7 @@ import { html, nothing, type TemplateResult } from 'lit';
 import type { AdslotEmbeddedWidget, AdslotWidget, Product } from '../../client/types.js';
 import { trackingLink } from '../shared/api.js';
 import type { PubnetItem } from '../shared/events.js';
-import { CTA, productCard, text, type CardView } from '../shared/product-card.js';
+import { CTA, lazyImage, productCard, text, type CardView } from '../shared/product-card.js';
 import { httpUrl, isObject } from '../shared/safe-url.js';
 import type { LoadContext } from '../shared/widget-element.js';
 
@@ -111,17 +111,7 @@ export const itemOf = ({ widget, product }: Placed): PubnetItem =>
 /** A placed offer: its logo and title when known, and the call to action. */
 function placedOffer(offer: Placed['offer'], cta: string) {
   return html`${
-      offer?.logo
-        ? html`<img
-            part="image"
-            src=${offer.logo}
-            alt=${offer.title}
-            width="180"
-            height="180"
-            loading="lazy"
-            decoding="async"
-          />`
-        : nothing
+      offer?.logo ? lazyImage(offer.logo, offer.title) : nothing
     }${offer ? html`<span part="title">${offer.title}</span>` : nothing}<span part="button"
       >${cta}</span
     >`;

@@ -61,6 +61,18 @@ export function productPrice({ price, sale_price: sale, discount }: Product): Te
   >`;
 }
 
+/** An image of the API's (an http(s) URL): lazy, with its size given, named `alt`. */
+export const lazyImage = (src: string, alt: string): TemplateResult =>
+  html`<img
+    part="image"
+    src=${src}
+    alt=${alt}
+    width="180"
+    height="180"
+    loading="lazy"
+    decoding="async"
+  />`;
+
 /** A product's image to show: its first http(s) URL, if any. */
 export const productImage = (product: Product): string | undefined =>
   [product.images?.thumb_180, product.images?.default].find(httpUrl) ?? undefined;
@@ -75,20 +87,7 @@ export function productCard(product: Shown, i: number, view: CardView): Template
   const title = text(product.title) || cta;
   const src = productImage(product);
   return html`<li part="card" class="card">
-    <span class="image"
-      >${
-        src
-          ? html`<img
-              part="image"
-              src=${src}
-              alt=${title}
-              width="180"
-              height="180"
-              loading="lazy"
-              decoding="async"
-            />`
-          : nothing
-      }</span
+    <span class="image">${src ? lazyImage(src, title) : nothing}</span
     ><span class="text"
       ><a
         part="title"
