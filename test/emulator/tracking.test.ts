@@ -180,4 +180,17 @@ describe('tracking links and clicks', () => {
     assert.equal((await emu.call('GET', '/publisher/offers/detect/')).status, 400);
     assert.equal((await emu.call('GET', '/publisher/offers/detect/?url=notaurl')).status, 400);
   });
+
+  test('offers/detect matches the seeded merchants with and without www.', async () => {
+    const detect = (url: string) =>
+      emu.call('GET', `/publisher/offers/detect/?url=${encodeURIComponent(url)}`);
+    for (const url of [
+      'https://www.mediapoint.example/',
+      'https://mediapoint.example/x',
+      known.merchantUrl,
+    ])
+      assert.equal((await detect(url)).body.id, known.offers[0], url);
+    assert.equal((await detect('https://www.technova.example/')).body.id, known.offers[1]);
+    assert.equal((await detect('https://notmediapoint.example/')).status, 404);
+  });
 });

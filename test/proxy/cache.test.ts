@@ -170,3 +170,28 @@ test('with cache: false every read goes upstream, identical concurrent ones stil
   assert.ok(later.headers.get('etag'));
   assert.equal(stack.upstreamCalls().length, 2);
 });
+
+test('offers/detect answers are cached, 404s too (auto-linking asks once per host)', async () => {
+  const stack = await startStack();
+  const detect = (url: string) =>
+    call(`${stack.proxy}publisher/offers/detect/?url=${encodeURIComponent(url)}`);
+  const hit = [
+    await detect('https://www.mediapoint.example/'),
+    await detect('https://www.mediapoint.example/'),
+  ];
+  assert.deepEqual(
+    hit.map((a) => a.status),
+    [200, 200],
+  );
+  assert.equal(hit[1].headers.get('x-cache'), 'HIT');
+  const miss = [
+    await detect('https://elsewhere.example/'),
+    await detect('https://elsewhere.example/'),
+  ];
+  assert.deepEqual(
+    miss.map((a) => a.status),
+    [404, 404],
+  );
+  assert.equal(miss[1].headers.get('x-cache'), 'HIT');
+  assert.equal(stack.upstreamCalls().length, 2);
+});
