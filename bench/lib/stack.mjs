@@ -3,12 +3,21 @@
 // the token-holding proxy mounted on the same origin, in front of the API
 // emulator with injected latency.
 //
-// Two proxies are mounted, so that each figure can say which one it used:
-// - `/pubnet-api/`: no cache (`cache: false`): what the widgets themselves ask for;
-// - `/pubnet-api-cached/`: the default cache, as a publisher deploys it.
-// Pages are served twice: at `/` with `{{api}}` = the uncached proxy, and at
-// `/cached/` with `{{api}}` = the cached one.
+// Several proxies are mounted, so that each figure can say which one it used:
+// - `/pubnet-api/`: no cache (`cache: false`), composing (the default): what the
+//   widgets themselves ask for, each slot's answer composed afresh;
+// - `/pubnet-api-forward/`: no cache, `compose: false`: a proxy that only
+//   forwards, so a slot costs the widget its second round trip (config, then search);
+// - `/pubnet-api-cached/`: the default cache, composing, as a publisher deploys it;
+// - `/pubnet-api-near/`: no cache, composing, with the latency moved to the
+//   visitor's side: every request waits `latency` ms before the proxy sees it,
+//   and the proxy calls a second emulator without latency (an API next to the
+//   proxy). The one round trip of a composed slot then costs the page
+//   `latency`, whatever the proxy does upstream.
+// Pages are served once per proxy: at `/` with `{{api}}` = `/pubnet-api/`, and at
+// `/cached/`, `/forward/`, `/near/` with the other ones.
 import { fileURLToPath } from 'node:url';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { createDemoHandler } from '../../scripts/demo-server.mjs';
 
 const dir = (path) => fileURLToPath(new URL(path, import.meta.url));
@@ -21,29 +30,37 @@ export async function startStack({ latency }) {
   const { createProxy } = await import('../../dist/proxy/index.js');
   const { serve } = await import('../../dist/node/serve.js');
   const emulator = await startEmulator({ port: 0, host: '127.0.0.1', latency });
-  // Every request the page origin received, to tell what the HTTP cache answered.
+  // The API next to the proxy of `/pubnet-api-near/` (same seed, so the same ids).
+  const nearEmulator = await startEmulator({ port: 0, host: '127.0.0.1', latency: 0 });
+  // Every request the page origin received (with the proxy's X-Cache), to tell
+  // what the HTTP cache answered and what went upstream.
   const log = [];
   let routes = [];
   const server = await serve(
-    (request, info) => {
+    async (request, info) => {
       const { pathname } = new URL(request.url);
-      log.push({ method: request.method, path: pathname, at: Date.now() });
+      const entry = { method: request.method, path: pathname, at: Date.now() };
+      log.push(entry);
       const [, handler] = routes.find(([prefix]) => pathname.startsWith(prefix));
-      return handler(request, info);
+      const response = await handler(request, info);
+      entry.cache = response.headers.get('x-cache') ?? undefined;
+      return response;
     },
     { port: 0, host: '127.0.0.1' },
   );
   const origin = server.url; // ends with '/'
 
-  const proxy = (path, cache) =>
+  const proxy = (path, { cache, compose, upstream = emulator } = {}) =>
     createProxy({
-      token: emulator.emulator.token,
-      upstream: emulator.url,
+      token: upstream.emulator.token,
+      upstream: upstream.url,
       basePath: path,
       websites: [known.website.guid],
       cache,
+      compose,
       rateLimit: false,
     });
+  const near = proxy('/pubnet-api-near/', { cache: false, upstream: nearEmulator });
   const pages = (api) =>
     createDemoHandler({
       root: dir('../pages/'),
@@ -59,25 +76,40 @@ export async function startStack({ latency }) {
         offer2: known.offers[2],
       },
     });
-  const plainPages = pages('/pubnet-api/');
-  const cachedPages = pages('/pubnet-api-cached/');
+  /** `/<name>/x.html` is `/x.html` with `/pubnet-api-<name>/` as its `{{api}}`. */
+  const mounted = (name) => {
+    const handler = pages(`/pubnet-api-${name}/`);
+    return [`/${name}/`, (request) => handler(new Request(request.url.replace(`/${name}/`, '/')))];
+  };
   routes = [
-    ['/pubnet-api/', proxy('/pubnet-api/', false)],
-    ['/pubnet-api-cached/', proxy('/pubnet-api-cached/', undefined)],
-    // `/cached/x.html` is `/x.html` with the cached proxy as its `{{api}}`.
-    ['/cached/', (request) => cachedPages(new Request(request.url.replace('/cached/', '/')))],
-    ['/', plainPages],
+    ['/pubnet-api/', proxy('/pubnet-api/', { cache: false })],
+    ['/pubnet-api-forward/', proxy('/pubnet-api-forward/', { cache: false, compose: false })],
+    ['/pubnet-api-cached/', proxy('/pubnet-api-cached/')],
+    [
+      '/pubnet-api-near/',
+      async (request, info) => {
+        await sleep(latency);
+        return near(request, info);
+      },
+    ],
+    mounted('cached'),
+    mounted('forward'),
+    mounted('near'),
+    ['/', pages('/pubnet-api/')],
   ];
 
   return {
     origin,
-    /** The URL of a bench page; `cached: true` for the one using the cached proxy. */
-    page: (name, { cached = false } = {}) =>
-      new URL(`${cached ? 'cached/' : ''}${name}`, origin).href,
+    /**
+     * The URL of a bench page, using the proxy `via`: `'cached'`, `'forward'`,
+     * `'near'`, or none (`/pubnet-api/`); `cached: true` is `via: 'cached'`.
+     */
+    page: (name, { cached = false, via = cached ? 'cached' : undefined } = {}) =>
+      new URL(`${via ? `${via}/` : ''}${name}`, origin).href,
     emulator: emulator.emulator,
     known,
     latency,
     log,
-    close: () => Promise.all([server.close(), emulator.close()]),
+    close: () => Promise.all([server.close(), emulator.close(), nearEmulator.close()]),
   };
 }

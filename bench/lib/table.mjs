@@ -1,5 +1,6 @@
 // The table `npm run bench` prints: figure | median | goal | ok | detail, where
-// detail is the figure's one-line `summary` (ratios, what the time was spent on).
+// detail is the figure's one-line `summary` (ratios, what the time was spent on);
+// then, for figures that have one, their `breakdownLines` in full.
 
 const okText = (figure) =>
   figure.error ? 'FAIL*' : figure.ok === null ? '—' : figure.ok ? 'yes' : 'NO';
@@ -23,6 +24,10 @@ export function printTable(figures, { latency, runs }) {
   console.log(line(head));
   console.log(widths.map((w) => '-'.repeat(w)).join('-|-'));
   for (const row of rows) console.log(line(row));
+  for (const f of figures.filter((f) => f.breakdownLines?.length)) {
+    console.log(`\n${f.label ?? f.name}, breakdown (ms):`);
+    for (const line of f.breakdownLines) console.log(`  - ${line}`);
+  }
   const failed = figures.filter((f) => f.error);
   if (failed.length) console.log('');
   for (const f of failed) console.log(`* ${f.name}: ${f.error}`);

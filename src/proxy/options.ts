@@ -92,6 +92,15 @@ export interface ProxyOptions {
   cache?: CacheOptions | false;
   /** Per-client-IP rate limit, or `false` (default `{ rate: 10, burst: 40 }`). */
   rateLimit?: RateLimitOptions | false;
+  /**
+   * Compose an ad slot's answer (default `true`): `GET /publisher/adslots/{uuid}/?key=&sid=`
+   * answers the slot plus `_embedded`, what it shows (api-contract §10), so a widget needs one
+   * round trip. `false`: the proxy only forwards, as a proxy that does not compose would: the
+   * plain slot (no `_embedded`, one upstream call), `?key=` and `?sid=` dropped unchecked like
+   * any query parameter the route does not take; the widget then asks for what the slot shows
+   * itself.
+   */
+  compose?: boolean;
   /** The `fetch` used to reach upstream (default: the global one). */
   fetch?: typeof fetch;
   /**
@@ -119,6 +128,7 @@ export interface ResolvedOptions {
   publicUrl: string | undefined;
   cache: Required<CacheOptions> | false;
   rateLimit: (Required<Omit<RateLimitOptions, 'ipHeader'>> & { ipHeader?: string }) | false;
+  compose: boolean;
   fetch: typeof fetch;
   timeout: number;
   now: () => number;
@@ -229,6 +239,8 @@ export function resolveOptions(options: ProxyOptions): ResolvedOptions {
   if (ipHeader !== undefined && (typeof ipHeader !== 'string' || !/^[\w-]+$/.test(ipHeader)))
     throw invalid('rateLimit.ipHeader', 'a header name');
 
+  if (options.compose !== undefined && typeof options.compose !== 'boolean')
+    throw invalid('compose', 'a boolean');
   const fetchImpl = options.fetch ?? globalThis.fetch;
   if (typeof fetchImpl !== 'function') throw invalid('fetch', 'a fetch function');
   if (options.now !== undefined && typeof options.now !== 'function')
@@ -280,6 +292,7 @@ export function resolveOptions(options: ProxyOptions): ResolvedOptions {
             ),
             ipHeader: ipHeader?.toLowerCase(),
           },
+    compose: options.compose ?? true,
     // Bound so that a runtime's fetch that needs `this === globalThis` keeps working.
     fetch: options.fetch ?? ((input, init) => globalThis.fetch(input, init)),
     timeout: positive('timeout', options.timeout, DEFAULT_TIMEOUT),

@@ -8,7 +8,8 @@
  * pinning (prepare.ts), then the read path (read-path.ts): cache, upstream
  * back-off, one (coalesced) upstream call, and an expired cache entry within
  * the stale-if-error window when that call fails. An ad slot's GET is
- * answered composed (compose.ts), its parts read through that same path.
+ * answered composed (compose.ts), its parts read through that same path,
+ * unless the `compose` option is `false`: then it is forwarded like any read.
  */
 import { resolveRoute } from './allow-list.js';
 import { UpstreamBackoff } from './backoff.js';
@@ -113,8 +114,13 @@ export function createProxy(options: ProxyOptions): ProxyHandler {
           'rate limited',
         );
     }
-    const route = resolveRoute(request.method, path);
-    if (!route) return own(notFound(), 'not forwarded');
+    const resolved = resolveRoute(request.method, path);
+    if (!resolved) return own(notFound(), 'not forwarded');
+    // Not composing: the route is forwarded as a plain read, its `?key=`/`?sid=` dropped unchecked.
+    const route =
+      o.compose || !resolved.policy.compose
+        ? resolved
+        : { ...resolved, policy: { ...resolved.policy, compose: false } };
 
     const prepared = await prepareRequest(request, url, route, o.websites);
     if (prepared instanceof Response) return own(prepared, `refused ${prepared.status}`);

@@ -185,3 +185,51 @@ test('the slot failing is the answer; stale-if-error serves the last composed an
   assert.equal(missing.status, 404);
   assert.equal(missing.headers.get('cache-control'), 'no-store');
 });
+
+test('compose: false only forwards: the plain slot, exactly its own upstream call', async () => {
+  const stack = await startStack({ websites: [guid], compose: false });
+  for (const [path, slot] of [
+    [manual, known.manualAdslot],
+    [filter, known.filterAdslot],
+    // Not checked when not composing: dropped like any query parameter the route does not take.
+    [`publisher/adslots/${known.filterAdslot}/?key=not-served&sid=${'x'.repeat(40)}`, null],
+  ] as const) {
+    const calls = stack.upstreamCalls().length;
+    const answer = await call(stack.proxy + path);
+    assert.equal(answer.status, 200, path);
+    const json = answer.json as { id: string; _embedded?: unknown };
+    assert.equal(json.id, slot ?? known.filterAdslot);
+    assert.equal('_embedded' in json, false, 'no _embedded');
+    const made = stack.upstreamCalls().slice(calls);
+    if (slot === null) {
+      // The same plain slot as the request before: answered from the cache.
+      assert.equal(made.length, 0);
+      assert.equal(answer.headers.get('x-cache'), 'HIT');
+      continue;
+    }
+    assert.deepEqual(
+      made.map((c) => `${c.method} ${c.path}${c.search}`),
+      [`GET /publisher/adslots/${slot}/`],
+      'only the slot, without key or sid',
+    );
+    assert.equal(answer.headers.get('x-cache'), 'MISS');
+  }
+
+  // The default composes the same request.
+  const composing = await startStack({ websites: [guid] });
+  const composed = await call(composing.proxy + filter);
+  assert.ok(embedded(composed.json)?.products, 'composed by default');
+  assert.equal(composing.upstreamCalls().length, 2, 'the slot and its search');
+});
+
+test('compose must be a boolean', () => {
+  assert.throws(
+    () =>
+      createProxy({
+        token: TOKEN,
+        upstream: 'http://127.0.0.1:1/',
+        compose: 'no' as unknown as boolean,
+      }),
+    { name: 'TypeError', message: /Invalid proxy option compose: expected a boolean/ },
+  );
+});
