@@ -1,0 +1,48 @@
+// The token-holding proxy as a Cloudflare Worker (see wrangler.toml next to this file).
+//
+// `pubnet-widgets/proxy` is the package's proxy entry: wrangler bundles it from node_modules
+// (`npm install pubnet-widgets`). It imports nothing, so plain workerd can load it as one
+// more module too, which is how test/proxy/runtimes.test.ts runs this file: in real workerd,
+// with `pubnet-widgets/proxy` given as a module built from src/proxy/ by rollup.
+//
+// Env (bindings): PUBNET_TOKEN (a secret), PUBNET_UPSTREAM, and optionally PUBNET_WEBSITES and
+// PUBNET_ALLOW_ORIGINS (comma-separated). The token is never written in this file.
+import { createProxy } from 'pubnet-widgets/proxy';
+
+/**
+ * One proxy per isolate, made on the first request (env is only known then), so that its cache
+ * and rate limits live across requests.
+ * @type {((request: Request) => Promise<Response>) | undefined}
+ */
+let proxy;
+
+/**
+ * A comma-separated binding as a list; unset or empty: undefined (the option's default).
+ * @param {string | undefined} value
+ */
+function list(value) {
+  const items = (value ?? '')
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
+  return items.length ? items : undefined;
+}
+
+export default {
+  /**
+   * @param {Request} request
+   * @param {{ PUBNET_TOKEN: string, PUBNET_UPSTREAM: string, PUBNET_WEBSITES?: string,
+   *   PUBNET_ALLOW_ORIGINS?: string }} env
+   */
+  fetch(request, env) {
+    proxy ??= createProxy({
+      token: env.PUBNET_TOKEN,
+      upstream: env.PUBNET_UPSTREAM,
+      websites: list(env.PUBNET_WEBSITES),
+      allowOrigins: list(env.PUBNET_ALLOW_ORIGINS),
+      // Cloudflare sets this header itself; a visitor cannot forge it behind Cloudflare.
+      rateLimit: { ipHeader: 'cf-connecting-ip' },
+    });
+    return proxy(request);
+  },
+};
