@@ -13,6 +13,7 @@ const USAGE = `Usage: PUBNET_TOKEN=<token> pubnet-proxy --upstream <url> [--port
   [--public-url <url>] [--timeout <ms>] [--cache-ttl <ms>] [--cache-max <n>]
   [--stale-if-error <ms>] [--not-found-ttl <ms>] [--stale-while-revalidate <ms>] [--no-cache]
   [--rate <per second>] [--burst <n>] [--ip-header <name>] [--no-rate-limit]
+  [--concurrency <n>] [--queue <n>] [--queue-wait <ms>]
 The API token comes from the environment variable PUBNET_TOKEN, never from a flag.`;
 
 function exit(message: string): never {
@@ -56,6 +57,9 @@ function parse(argv: string[]) {
         burst: { type: 'string' },
         'ip-header': { type: 'string' },
         'no-rate-limit': { type: 'boolean' },
+        concurrency: { type: 'string' },
+        queue: { type: 'string' },
+        'queue-wait': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     }).values;
@@ -106,6 +110,11 @@ async function main(): Promise<void> {
           burst: number('burst', args.burst),
           ipHeader: args['ip-header'],
         },
+    concurrency: {
+      max: number('concurrency', args.concurrency),
+      queue: number('queue', args.queue),
+      wait: number('queue-wait', args['queue-wait']),
+    },
     onLog: logLine,
   };
   let handler;

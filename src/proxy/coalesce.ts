@@ -41,6 +41,11 @@ export class Coalescer<T> {
     return { promise: this.#wait(flight, signal), shared };
   }
 
+  /** Whether a call for `key` is in flight, so that running it would join rather than start one. */
+  has(key: string): boolean {
+    return this.#flights.has(key);
+  }
+
   /** Calls in flight (for tests and metrics). */
   get size(): number {
     return this.#flights.size;

@@ -15,6 +15,7 @@ import type { Adslot, AdslotWidget } from '../client/types.js';
 import { allowedRoute, type WidgetRouteKey } from './allow-list.js';
 import { prepareBody, prepareQuery, type Composition } from './prepare.js';
 import { failed } from './read-cache.js';
+import type { Budget } from './rate-limit.js';
 import type { ReadPath, ReadRequest } from './read-path.js';
 import type { Answer } from './upstream.js';
 import { isHttpUrl, isObject, pinWebsite, type JsonObject } from './validate-body.js';
@@ -54,15 +55,18 @@ class Parts {
   readonly #context: ComposeContext;
   readonly #base: Pick<ReadRequest, 'language' | 'publicBase'>;
   readonly #signal: AbortSignal;
+  readonly #budget: Budget | undefined;
 
   constructor(
     context: ComposeContext,
     base: Pick<ReadRequest, 'language' | 'publicBase'>,
     signal: AbortSignal,
+    budget: Budget | undefined,
   ) {
     this.#context = context;
     this.#base = base;
     this.#signal = signal;
+    this.#budget = budget;
   }
 
   /**
@@ -85,6 +89,7 @@ class Parts {
     const read = await reads.route(
       { route, query: prepared, body: text, ...this.#base },
       this.#signal,
+      this.#budget,
     );
     const { answer } = read;
     if (read.cache === 'stale') this.stale ??= read.note?.replace(stalePrefix, '');
@@ -197,15 +202,17 @@ function placedProduct(page: JsonObject | null, id: string): JsonObject | null {
  * through the read path, then its parts in parallel. The slot's own failure
  * (or 4xx, or stale copy) is the answer as is; a slot that is neither `filter` nor `manual`,
  * or a key-less request for a website the proxy does not serve, is answered
- * plain. Never rejects.
+ * plain. `budget`: the rate limit of the client the composition is made for
+ * (admitted already: its calls are counted, not refused). Never rejects.
  */
 export async function composeAdslot(
   context: ComposeContext,
   slot: ReadRequest,
   wanted: Composition,
   signal: AbortSignal,
+  budget?: Budget,
 ): Promise<Answer> {
-  const read = await context.reads.route(slot, signal);
+  const read = await context.reads.route(slot, signal, budget);
   const { answer } = read;
   const slotStale = read.cache === 'stale' ? read.note?.replace(stalePrefix, '') : undefined;
   // A copy: the entry in the cache must not take the flags of this answer.
@@ -222,6 +229,7 @@ export async function composeAdslot(
     context,
     { language: slot.language, publicBase: slot.publicBase },
     signal,
+    budget,
   );
   const embedded =
     adslot.type === 'filter'

@@ -4,7 +4,13 @@
  */
 export { createProxy } from './proxy.js';
 export type { ConnectionInfo, ProxyHandler } from './proxy.js';
-export type { CacheOptions, ProxyLogEntry, ProxyOptions, RateLimitOptions } from './options.js';
+export type {
+  CacheOptions,
+  ConcurrencyOptions,
+  ProxyLogEntry,
+  ProxyOptions,
+  RateLimitOptions,
+} from './options.js';
 export { widgetRoutes } from './allow-list.js';
 export type { WidgetRouteKey } from './allow-list.js';
 export { MAX_REQUEST_BODY } from './body.js';

@@ -4,6 +4,16 @@
  * start-up with a `TypeError` that names the option, never per request.
  */
 
+import {
+  basePath,
+  httpUrl,
+  invalid,
+  nonNegative,
+  origins,
+  positive,
+  stringList,
+} from './option-checks.js';
+
 /** One line of the proxy's request log (see {@link ProxyOptions.onLog}). */
 export interface ProxyLogEntry {
   method: string;
@@ -46,11 +56,26 @@ export interface CacheOptions {
   staleWhileRevalidate?: number;
 }
 
-/** Per-client-IP token bucket. */
+/**
+ * Per-client token bucket of upstream calls: a client (an IPv4 address, or an
+ * IPv6 /64) pays one token for each upstream call it causes, that is each
+ * cache miss that no identical call in flight could answer. Cached and
+ * coalesced answers are free and never refused; a refused read gets 429 with
+ * `Retry-After` and costs no upstream call.
+ *
+ * The defaults (`rate: 5`, `burst: 100`) are sized for a newsroom behind one
+ * NAT: a page of widgets causes at most about 20 distinct upstream reads when
+ * nothing of it is cached (a few composed ad slots with their searches, offers
+ * and tracking links, a product grid, offer links), and readers of the same
+ * pages share the cache. So `burst: 100` lets five cold pages load at once,
+ * and `rate: 5` (300 calls a minute) keeps up with 15 pages a minute that
+ * nobody has read for a minute, every minute, from one address: with a 60 s
+ * cache, that is hundreds of readers behind the NAT.
+ */
 export interface RateLimitOptions {
-  /** Tokens added per second (default 10). */
+  /** Tokens (upstream calls) added per second (default 5). */
   rate?: number;
-  /** Bucket size: the most requests a client may make at once (default 40). */
+  /** Bucket size: the most upstream calls a client may cause at once (default 100). */
   burst?: number;
   /**
    * A request header that carries the client IP, set by a proxy you trust in
@@ -61,6 +86,26 @@ export interface RateLimitOptions {
   ipHeader?: string;
   /** Most buckets kept; the least recently seen client is forgotten first (default 10 000). */
   maxClients?: number;
+}
+
+/**
+ * The cap on upstream calls in flight at once, per proxy instance (per
+ * process, or per Worker isolate). Past `max`, a call waits for a turn in a
+ * queue; a call that finds the queue full, or waits longer than `wait`, is
+ * answered the stale copy when the cache has one, else `503` with
+ * `Retry-After`. Memory then stays bounded however slow upstream gets.
+ */
+export interface ConcurrencyOptions {
+  /** Most upstream calls in flight (default 32). */
+  max?: number;
+  /** Most calls waiting for a turn (default 64); past it a call is refused at once. */
+  queue?: number;
+  /**
+   * Longest a call waits for its turn, in ms (default 1000). The upstream
+   * `timeout` starts after it, so the default 1 s + 5 s stays below the
+   * widgets' 8 s deadline.
+   */
+  wait?: number;
 }
 
 /** Options of {@link createProxy}. */
@@ -90,8 +135,13 @@ export interface ProxyOptions {
    * staleWhileRevalidate: 60000 }`).
    */
   cache?: CacheOptions | false;
-  /** Per-client-IP rate limit, or `false` (default `{ rate: 10, burst: 40 }`). */
+  /**
+   * Per-client limit on the upstream calls it causes, or `false` (default
+   * `{ rate: 5, burst: 100, maxClients: 10000 }`; see {@link RateLimitOptions}).
+   */
   rateLimit?: RateLimitOptions | false;
+  /** The cap on upstream calls in flight (default `{ max: 32, queue: 64, wait: 1000 }`). */
+  concurrency?: ConcurrencyOptions;
   /**
    * Compose an ad slot's answer (default `true`): `GET /publisher/adslots/{uuid}/?key=&sid=`
    * answers the slot plus `_embedded`, what it shows (api-contract §10), so a widget needs one
@@ -128,6 +178,7 @@ export interface ResolvedOptions {
   publicUrl: string | undefined;
   cache: Required<CacheOptions> | false;
   rateLimit: (Required<Omit<RateLimitOptions, 'ipHeader'>> & { ipHeader?: string }) | false;
+  concurrency: Required<ConcurrencyOptions>;
   compose: boolean;
   fetch: typeof fetch;
   timeout: number;
@@ -142,73 +193,16 @@ export const DEFAULT_CACHE = {
   notFoundTtl: 10_000,
   staleWhileRevalidate: 60_000,
 } as const;
-export const DEFAULT_RATE_LIMIT = { rate: 10, burst: 40, maxClients: 10_000 } as const;
+/** Reasoned in {@link RateLimitOptions}: about five cold pages at once, fifteen a minute. */
+export const DEFAULT_RATE_LIMIT = { rate: 5, burst: 100, maxClients: 10_000 } as const;
+/**
+ * 32 calls in flight is more than a page's worth of distinct reads at once, and
+ * twice as many may wait: a 1 s wait then covers a few rounds of a fast API.
+ */
+export const DEFAULT_CONCURRENCY = { max: 32, queue: 64, wait: 1_000 } as const;
 export const DEFAULT_TIMEOUT = 5_000;
 /** Shorter tokens are refused: scrubbing a short string out of every answer would mangle data. */
 export const MIN_TOKEN_LENGTH = 8;
-
-function invalid(name: string, expected: string): TypeError {
-  // The value itself is left out on purpose: for `token` it would be the secret.
-  return new TypeError(`Invalid proxy option ${name}: expected ${expected}`);
-}
-
-function httpUrl(name: string, value: unknown): URL {
-  let url: URL | undefined;
-  try {
-    url = typeof value === 'string' ? new URL(value) : undefined;
-  } catch {
-    // reported below
-  }
-  if (!url || !/^https?:$/.test(url.protocol) || url.search || url.hash || url.username)
-    throw invalid(name, 'an absolute http(s) URL without query, fragment or credentials');
-  if (!url.pathname.endsWith('/')) url.pathname += '/';
-  return url;
-}
-
-function positive(name: string, value: unknown, fallback: number): number {
-  if (value === undefined) return fallback;
-  if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0)
-    throw invalid(name, 'a positive number');
-  return value;
-}
-
-function nonNegative(name: string, value: unknown, fallback: number): number {
-  if (value === undefined) return fallback;
-  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0)
-    throw invalid(name, 'a non-negative number');
-  return value;
-}
-
-function stringList(name: string, value: unknown): string[] {
-  if (value === undefined) return [];
-  if (!Array.isArray(value) || value.some((v) => typeof v !== 'string' || v.trim() === ''))
-    throw invalid(name, 'an array of non-empty strings');
-  return [...(value as string[])];
-}
-
-function origins(value: unknown): readonly string[] | '*' {
-  if (value === '*') return '*';
-  const list = stringList('allowOrigins', value);
-  if (list.includes('*')) return '*';
-  for (const origin of list) {
-    let parsed: string | undefined;
-    try {
-      parsed = new URL(origin).origin;
-    } catch {
-      // reported below
-    }
-    if (parsed !== origin)
-      throw invalid('allowOrigins', `exact origins like "https://shop.example" (got "${origin}")`);
-  }
-  return list;
-}
-
-function basePath(value: unknown): string {
-  if (value === undefined) return '/';
-  if (typeof value !== 'string' || !value.startsWith('/') || /[?#\s]|\/\.{1,2}(\/|$)/.test(value))
-    throw invalid('basePath', 'a path starting with "/"');
-  return value.endsWith('/') ? value : `${value}/`;
-}
 
 /**
  * Checks the options and fills in defaults.
@@ -223,7 +217,7 @@ export function resolveOptions(options: ProxyOptions): ResolvedOptions {
   const publicUrl =
     options.publicUrl === undefined ? undefined : httpUrl('publicUrl', options.publicUrl).href;
 
-  const { cache, rateLimit } = options;
+  const { cache, rateLimit, concurrency } = options;
   if (cache !== undefined && cache !== false && (typeof cache !== 'object' || cache === null))
     throw invalid(
       'cache',
@@ -235,6 +229,8 @@ export function resolveOptions(options: ProxyOptions): ResolvedOptions {
     (typeof rateLimit !== 'object' || rateLimit === null)
   )
     throw invalid('rateLimit', '{ rate?, burst?, ipHeader?, maxClients? } or false');
+  if (concurrency !== undefined && (typeof concurrency !== 'object' || concurrency === null))
+    throw invalid('concurrency', '{ max?, queue?, wait? }');
   const ipHeader = rateLimit ? rateLimit.ipHeader : undefined;
   if (ipHeader !== undefined && (typeof ipHeader !== 'string' || !/^[\w-]+$/.test(ipHeader)))
     throw invalid('rateLimit.ipHeader', 'a header name');
@@ -292,6 +288,16 @@ export function resolveOptions(options: ProxyOptions): ResolvedOptions {
             ),
             ipHeader: ipHeader?.toLowerCase(),
           },
+    concurrency: {
+      max: Math.max(
+        1,
+        Math.floor(positive('concurrency.max', concurrency?.max, DEFAULT_CONCURRENCY.max)),
+      ),
+      queue: Math.floor(
+        nonNegative('concurrency.queue', concurrency?.queue, DEFAULT_CONCURRENCY.queue),
+      ),
+      wait: nonNegative('concurrency.wait', concurrency?.wait, DEFAULT_CONCURRENCY.wait),
+    },
     compose: options.compose ?? true,
     // Bound so that a runtime's fetch that needs `this === globalThis` keeps working.
     fetch: options.fetch ?? ((input, init) => globalThis.fetch(input, init)),

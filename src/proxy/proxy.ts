@@ -4,21 +4,25 @@
  * the publisher's token added, and answers everything else itself.
  *
  * Order of checks, cheapest and most protective first: base path, CORS
- * preflight, rate limit, allow-list, query and body checks with website
- * pinning (prepare.ts), then the read path (read-path.ts): cache, upstream
- * back-off, one (coalesced) upstream call, and an expired cache entry within
- * the stale-if-error window when that call fails. An ad slot's GET is
+ * preflight, allow-list, query and body checks with website pinning
+ * (prepare.ts), then the read path (read-path.ts): cache, upstream back-off,
+ * the client's rate limit (it counts upstream calls, so only a read that
+ * would start one is ever refused), one (coalesced) upstream call under the
+ * concurrency cap, and an expired cache entry within the stale-if-error
+ * window when that call fails or is refused a turn. An ad slot's GET is
  * answered composed (compose.ts), its parts read through that same path,
  * unless the `compose` option is `false`: then it is forwarded like any read.
  */
 import { resolveRoute } from './allow-list.js';
 import { UpstreamBackoff } from './backoff.js';
+import { clientIp, clientKey } from './client-ip.js';
 import { composeAdslot, type ComposeContext } from './compose.js';
+import { UpstreamSlots } from './concurrency.js';
 import { Cors } from './cors.js';
 import { ifNoneMatch } from './etag.js';
 import { resolveOptions, type ProxyLogEntry, type ProxyOptions } from './options.js';
 import { prepareRequest } from './prepare.js';
-import { clientIp, RateLimiter } from './rate-limit.js';
+import { Budget, RateLimiter } from './rate-limit.js';
 import { ReadCache } from './read-cache.js';
 import { ReadPath, type Read, type ReadRequest } from './read-path.js';
 import { BASE_HEADERS, detail, notFound } from './respond.js';
@@ -27,7 +31,7 @@ import type { Answer, UpstreamContext } from './upstream.js';
 
 /** What a runtime may tell the handler about the connection. */
 export interface ConnectionInfo {
-  /** The client's IP address (the socket's), used for the rate limit. */
+  /** The client's IP address (the socket's), used for the rate limit (IPv6: per /64). */
   remoteAddress?: string;
 }
 
@@ -37,8 +41,9 @@ export type ProxyHandler = (request: Request, info?: ConnectionInfo) => Promise<
 type Outcome = { response: Response; cache: ProxyLogEntry['cache']; note?: string };
 
 /**
- * Creates the proxy handler. Its state (cache, rate-limit buckets, back-off)
- * lives in the returned function: create it once per process or isolate.
+ * Creates the proxy handler. Its state (cache, rate-limit buckets, back-off,
+ * the upstream calls in flight and queued) lives in the returned function:
+ * create it once per process or isolate.
  * @throws TypeError naming the first invalid option.
  */
 export function createProxy(options: ProxyOptions): ProxyHandler {
@@ -52,6 +57,7 @@ export function createProxy(options: ProxyOptions): ProxyHandler {
     fetch: o.fetch,
     timeout: o.timeout,
     backoff: new UpstreamBackoff(o.now),
+    slots: new UpstreamSlots(o.concurrency),
     scrub,
     upstream: o.upstream,
   };
@@ -105,15 +111,6 @@ export function createProxy(options: ProxyOptions): ProxyHandler {
       const wanted = request.headers.get('access-control-request-method') ?? '';
       return { response: cors.preflight(origin, !!resolveRoute(wanted, path)), cache: '-' };
     }
-    if (limiter) {
-      const remote = typeof info?.remoteAddress === 'string' ? info.remoteAddress : undefined;
-      const taken = limiter.take(clientIp(request, remote, ipHeader));
-      if (!taken.ok)
-        return own(
-          detail(429, 'Too many requests; retry later.', { 'Retry-After': `${taken.retryAfter}` }),
-          'rate limited',
-        );
-    }
     const resolved = resolveRoute(request.method, path);
     if (!resolved) return own(notFound(), 'not forwarded');
     // Not composing: the route is forwarded as a plain read, its `?key=`/`?sid=` dropped unchecked.
@@ -130,16 +127,20 @@ export function createProxy(options: ProxyOptions): ProxyHandler {
       language: request.headers.get('accept-language'),
       publicBase: o.publicUrl ?? `${url.origin}${o.basePath}`,
     };
+    const remote = typeof info?.remoteAddress === 'string' ? info.remoteAddress : undefined;
+    const budget = limiter && new Budget(limiter, clientKey(clientIp(request, remote, ipHeader)));
     let outcome: Read;
     if (composition) {
       // Its own entry, per key and sid, beside the one plain slot every composition reads.
       const key = ['compose', ReadPath.key(read), composition.key ?? '', composition.sid ?? ''];
-      const compose = (signal: AbortSignal) => composeAdslot(composer, read, composition, signal);
+      const compose = (signal: AbortSignal) =>
+        composeAdslot(composer, read, composition, signal, budget);
       outcome = await reads.cached(key.join('\n'), 'GET', compose, request.signal, {
         heedBackoff: false,
+        budget,
       });
     } else {
-      outcome = await reads.route(read, request.signal);
+      outcome = await reads.route(read, request.signal, budget);
     }
     const { answer, cache: state, note } = outcome;
     return { response: toResponse(request, answer, state), cache: state, note };

@@ -1,8 +1,13 @@
 /**
- * A token bucket per client (an IP address): `burst` tokens to start with,
- * `rate` more each second, one per request. Memory is bounded: past
- * `maxClients` buckets the least recently seen client is forgotten (it starts
- * again with a full bucket, which errs on the side of serving it).
+ * The per-client limit on upstream calls: a token bucket per client key (an
+ * IPv4 address or an IPv6 /64, see client-ip.ts), `burst` tokens to start
+ * with, `rate` more each second, one per upstream call the client causes.
+ * Cached and coalesced answers cost nothing, so many readers behind one
+ * address (a newsroom's NAT) are never refused for reading what is cached.
+ *
+ * Memory is bounded: past `maxClients` buckets the least recently seen client
+ * is forgotten (it starts again with a full bucket, which errs on the side of
+ * serving it).
  */
 export type Take = { ok: true } | { ok: false; retryAfter: number };
 
@@ -23,8 +28,38 @@ export class RateLimiter {
     this.#now = now;
   }
 
-  /** Takes one token for `client`; when none is left, says in how many whole seconds one will be. */
+  /** Whether `client` has a token now (none is taken); if not, in how many whole seconds it will. */
+  admit(client: string): Take {
+    const { tokens } = this.#bucket(client);
+    if (tokens >= 1) return { ok: true };
+    return { ok: false, retryAfter: Math.max(1, Math.ceil((1 - tokens) / this.#rate)) };
+  }
+
+  /**
+   * Takes one token for an upstream call `client` started. The bucket may go
+   * below zero (a composed answer admitted with one token can start several
+   * calls), but never below `-burst`, so no client waits more than two
+   * bursts' worth of refill.
+   */
+  charge(client: string): void {
+    const bucket = this.#bucket(client);
+    bucket.tokens = Math.max(-this.#burst, bucket.tokens - 1);
+  }
+
+  /** {@link admit}, then {@link charge} when admitted: one token, or the refusal. */
   take(client: string): Take {
+    const taken = this.admit(client);
+    if (taken.ok) this.charge(client);
+    return taken;
+  }
+
+  /** Buckets held (bounded by `maxClients`). */
+  get size(): number {
+    return this.#buckets.size;
+  }
+
+  /** The client's bucket, refilled to now and moved to the most recently seen end. */
+  #bucket(client: string): { tokens: number; at: number } {
     const now = this.#now();
     const bucket = this.#buckets.get(client) ?? { tokens: this.#burst, at: now };
     this.#buckets.delete(client);
@@ -33,33 +68,38 @@ export class RateLimiter {
     this.#buckets.set(client, bucket);
     if (this.#buckets.size > this.#maxClients)
       this.#buckets.delete(this.#buckets.keys().next().value!);
-    if (bucket.tokens >= 1) {
-      bucket.tokens -= 1;
-      return { ok: true };
-    }
-    return { ok: false, retryAfter: Math.max(1, Math.ceil((1 - bucket.tokens) / this.#rate)) };
-  }
-
-  /** Buckets held (bounded by `maxClients`). */
-  get size(): number {
-    return this.#buckets.size;
+    return bucket;
   }
 }
 
 /**
- * The client's IP: from `ipHeader` when the operator trusts a proxy in front
- * (the last `x-forwarded-for` entry is the one that proxy added), else the
- * socket's address. Requests with neither share one bucket.
+ * One request's account with the rate limit. It is asked once, at the first
+ * point where the request would start new work upstream (a cache miss that no
+ * identical call in flight can answer): refused there, the request costs
+ * nothing and nobody else waits on it. Once admitted, each upstream call it
+ * starts is charged, a composed answer's parts included, but never refused
+ * halfway, since a half-made answer may be shared with other callers.
  */
-export function clientIp(
-  request: Request,
-  remoteAddress: string | undefined,
-  ipHeader: string | undefined,
-): string {
-  if (ipHeader) {
-    const value = request.headers.get(ipHeader);
-    const last = value?.split(',').pop()?.trim();
-    if (last) return last;
+export class Budget {
+  readonly #limiter: RateLimiter;
+  readonly #client: string;
+  #admitted = false;
+
+  constructor(limiter: RateLimiter, client: string) {
+    this.#limiter = limiter;
+    this.#client = client;
   }
-  return remoteAddress || 'unknown';
+
+  /** Before new upstream work: whether this request may start it. Always yes once admitted. */
+  admit(): Take {
+    if (this.#admitted) return { ok: true };
+    const taken = this.#limiter.admit(this.#client);
+    this.#admitted = taken.ok;
+    return taken;
+  }
+
+  /** An upstream call this request started. */
+  charge(): void {
+    this.#limiter.charge(this.#client);
+  }
 }

@@ -5,15 +5,19 @@
  * the back-off and the stale copy of each read. {@link ReadPath.cached} is the
  * caching half on its own, which the composed answer uses with its own key.
  *
- * Order: fresh entry, upstream back-off (a stale entry, else 503), one
- * coalesced production (upstream call, or composition) stored when it may
- * be, and a stale entry instead of a failure.
+ * Order: fresh entry, upstream back-off (a stale entry, else 503), the
+ * client's rate limit (only when the read would start a new production: a
+ * cached or shared answer costs nothing), one coalesced production (upstream
+ * call, or composition; each upstream call waits for a turn under the
+ * concurrency cap) stored when it may be, and a stale entry instead of a
+ * failure, the cap's refusal included.
  */
 import type { UpstreamBackoff } from './backoff.js';
 import { Coalescer } from './coalesce.js';
 import { etagOf } from './etag.js';
 import type { ProxyLogEntry } from './options.js';
 import type { RouteRead } from './prepare.js';
+import type { Budget } from './rate-limit.js';
 import { failed, type ReadCache } from './read-cache.js';
 import { callUpstream, ownAnswer, type Answer, type UpstreamContext } from './upstream.js';
 
@@ -54,8 +58,12 @@ export class ReadPath {
     return [route.method, route.path, search, body ?? '', language ?? '', publicBase].join('\n');
   }
 
-  /** A read of an allowed route: cached and coalesced when its policy says so, always behind the back-off. Never rejects. */
-  async route(read: ReadRequest, signal?: AbortSignal): Promise<Read> {
+  /**
+   * A read of an allowed route: cached and coalesced when its policy says so,
+   * always behind the back-off. `budget`: the rate limit of the client it is
+   * read for (none: not limited). Never rejects.
+   */
+  async route(read: ReadRequest, signal?: AbortSignal, budget?: Budget): Promise<Read> {
     const { route, query, body, language, publicBase } = read;
     const url = new URL(route.path.slice(1), this.#upstream.upstream);
     url.search = query.toString();
@@ -64,16 +72,23 @@ export class ReadPath {
     if (body !== undefined) headers['Content-Type'] = 'application/json';
     if (!route.public) headers.Authorization = `Token ${this.#token}`;
     const call = { method: route.method, url, headers, body, publicBase };
-    const produce = (signal?: AbortSignal) => callUpstream(this.#upstream, call, signal);
+    const produce = (signal?: AbortSignal) => {
+      // Charged when the call starts, so only a call this client made costs it a token.
+      budget?.charge();
+      return callUpstream(this.#upstream, call, signal);
+    };
 
     if (!route.policy.cache) {
       // Events (stats): every call counts, so neither cached nor coalesced.
       if (this.#backoff.remaining() > 0)
         return { answer: this.busy(), cache: '-', note: 'backing off' };
+      const admitted = budget?.admit();
+      if (admitted && !admitted.ok) return ReadPath.limited(admitted.retryAfter);
       const answer = await produce(signal);
       return { answer, cache: '-', note: answer.note };
     }
-    return this.cached(ReadPath.key(read), route.method, produce, signal, { heedBackoff: true });
+    const options = { heedBackoff: true, budget };
+    return this.cached(ReadPath.key(read), route.method, produce, signal, options);
   }
 
   /**
@@ -81,6 +96,7 @@ export class ReadPath {
    * identical reads while it runs, stored when it may be), or, when that one
    * failed, the expired entry. `heedBackoff`: answer without producing while
    * upstream is backing off (a composition leaves that to its own reads).
+   * `budget`: asked before starting a production, never before joining one.
    * Never rejects: a caller going away gets a 499 answer.
    */
   async cached(
@@ -88,7 +104,7 @@ export class ReadPath {
     method: string,
     produce: (signal: AbortSignal) => Promise<Answer>,
     signal: AbortSignal | undefined,
-    { heedBackoff }: { heedBackoff: boolean },
+    { heedBackoff, budget }: { heedBackoff: boolean; budget?: Budget },
   ): Promise<Read> {
     const cache = this.#cache;
     const hit = cache?.fresh(key);
@@ -100,6 +116,11 @@ export class ReadPath {
     };
     if (heedBackoff && this.#backoff.remaining() > 0)
       return stale('backing off') ?? { answer: this.busy(), cache: '-', note: 'backing off' };
+    if (budget && !this.#flights.has(key)) {
+      // Refused before anything starts, so no other caller can join (and share) the refusal.
+      const admitted = budget.admit();
+      if (!admitted.ok) return ReadPath.limited(admitted.retryAfter);
+    }
 
     const flight = this.#flights.run(
       key,
@@ -127,6 +148,13 @@ export class ReadPath {
     }
     const state = flight.shared ? 'shared' : 'miss';
     return { answer, cache: state, note: answer.note };
+  }
+
+  /** The proxy's own 429 for a client over its rate, with `Retry-After`. */
+  static limited(retryAfter: number): Read {
+    const note = 'rate limited';
+    const answer = ownAnswer(429, 'Too many requests; retry later.', note, retryAfter);
+    return { answer, cache: '-', note };
   }
 
   /** The proxy's own 503 while upstream is backing off, with `Retry-After`. */

@@ -7,6 +7,7 @@
  */
 import { MAX_UPSTREAM_BODY, readText, TooLarge } from './body.js';
 import type { UpstreamBackoff } from './backoff.js';
+import type { UpstreamSlots } from './concurrency.js';
 import { rewritePageLinks } from './scrub.js';
 import { isObject } from './validate-body.js';
 
@@ -42,6 +43,8 @@ export interface UpstreamContext {
   fetch: typeof fetch;
   timeout: number;
   backoff: UpstreamBackoff;
+  /** The cap on calls in flight: every call takes a turn first. */
+  slots: UpstreamSlots;
   scrub: (text: string) => string;
   upstream: URL;
 }
@@ -69,8 +72,32 @@ export const ownAnswer = (
   retryAfter,
 });
 
-/** Calls upstream with a timeout and `signal` (the caller's, or a shared call's). */
+/**
+ * Calls upstream with a timeout and `signal` (the caller's, or a shared
+ * call's), once it has a turn among the calls in flight. The timeout starts
+ * with the turn: a queued call waits at most the queue's `wait` more.
+ */
 export async function callUpstream(
+  ctx: UpstreamContext,
+  request: UpstreamRequest,
+  signal?: AbortSignal,
+): Promise<Answer> {
+  const turn = await ctx.slots.acquire(signal);
+  if (!turn.ok) {
+    if (turn.reason === 'cancelled')
+      return ownAnswer(499, 'The request was cancelled.', 'caller went away');
+    const { retryAfter } = ctx.slots;
+    return ownAnswer(503, 'The API is busy; retry later.', `upstream ${turn.reason}`, retryAfter);
+  }
+  try {
+    return await exchange(ctx, request, signal);
+  } finally {
+    turn.release();
+  }
+}
+
+/** The call itself: request, answer read in full, classified. */
+async function exchange(
   ctx: UpstreamContext,
   request: UpstreamRequest,
   signal?: AbortSignal,

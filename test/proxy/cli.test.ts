@@ -104,10 +104,15 @@ describe('pubnet-proxy', { concurrency: true }, () => {
   });
 
   test('bad options are one line naming the option, never the token', async () => {
-    const result = await run(['--upstream', 'not a url'], TOKEN);
+    const [result, cap] = await Promise.all([
+      run(['--upstream', 'not a url'], TOKEN),
+      run(['--upstream', 'http://127.0.0.1:1/', '--concurrency', '0'], TOKEN),
+    ]);
     assert.equal(result.status, 2);
     assert.match(result.stderr, /upstream/);
     assert.ok(!result.stderr.includes(TOKEN));
+    assert.equal(cap.status, 2);
+    assert.match(cap.stderr, /concurrency\.max/, '--concurrency reaches the option');
   });
 
   test('--not-found-ttl and --stale-if-error reach the cache', async () => {
@@ -132,7 +137,7 @@ describe('pubnet-proxy', { concurrency: true }, () => {
 
     /** The status of an expired ad slot read while upstream answers 500, under `flags`. */
     const afterExpiry = async (flags: string[]) => {
-      // No rate limit: the reads below are as many as the entry takes to expire.
+      // No rate limit: this test is about the cache alone.
       const args = ['--upstream', stack.upstream, '--port', '0', '--no-rate-limit'];
       const child = spawn(process.execPath, [...CLI, ...args, '--cache-ttl', '1', ...flags], {
         env: env(TOKEN),

@@ -1,0 +1,66 @@
+/**
+ * The checks behind resolveOptions (options.ts): each reads one option and
+ * throws a `TypeError` naming it, never its value.
+ */
+export function invalid(name: string, expected: string): TypeError {
+  // The value itself is left out on purpose: for `token` it would be the secret.
+  return new TypeError(`Invalid proxy option ${name}: expected ${expected}`);
+}
+
+export function httpUrl(name: string, value: unknown): URL {
+  let url: URL | undefined;
+  try {
+    url = typeof value === 'string' ? new URL(value) : undefined;
+  } catch {
+    // reported below
+  }
+  if (!url || !/^https?:$/.test(url.protocol) || url.search || url.hash || url.username)
+    throw invalid(name, 'an absolute http(s) URL without query, fragment or credentials');
+  if (!url.pathname.endsWith('/')) url.pathname += '/';
+  return url;
+}
+
+export function positive(name: string, value: unknown, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0)
+    throw invalid(name, 'a positive number');
+  return value;
+}
+
+export function nonNegative(name: string, value: unknown, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0)
+    throw invalid(name, 'a non-negative number');
+  return value;
+}
+
+export function stringList(name: string, value: unknown): string[] {
+  if (value === undefined) return [];
+  if (!Array.isArray(value) || value.some((v) => typeof v !== 'string' || v.trim() === ''))
+    throw invalid(name, 'an array of non-empty strings');
+  return [...(value as string[])];
+}
+
+export function origins(value: unknown): readonly string[] | '*' {
+  if (value === '*') return '*';
+  const list = stringList('allowOrigins', value);
+  if (list.includes('*')) return '*';
+  for (const origin of list) {
+    let parsed: string | undefined;
+    try {
+      parsed = new URL(origin).origin;
+    } catch {
+      // reported below
+    }
+    if (parsed !== origin)
+      throw invalid('allowOrigins', `exact origins like "https://shop.example" (got "${origin}")`);
+  }
+  return list;
+}
+
+export function basePath(value: unknown): string {
+  if (value === undefined) return '/';
+  if (typeof value !== 'string' || !value.startsWith('/') || /[?#\s]|\/\.{1,2}(\/|$)/.test(value))
+    throw invalid('basePath', 'a path starting with "/"');
+  return value.endsWith('/') ? value : `${value}/`;
+}
