@@ -11,11 +11,19 @@ function base64url(bytes: Uint8Array): string {
   return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 }
 
+async function sha256(text: string): Promise<Uint8Array> {
+  return new Uint8Array(await crypto.subtle.digest('SHA-256', encoder.encode(text)));
+}
+
 /** A strong ETag of `body`: a quoted, shortened SHA-256. */
 export async function etagOf(body: string): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', encoder.encode(body));
   // 128 bits are plenty to tell versions of one resource apart.
-  return `"${base64url(new Uint8Array(digest).subarray(0, 16))}"`;
+  return `"${base64url((await sha256(body)).subarray(0, 16))}"`;
+}
+
+/** The whole SHA-256 of `text`, base64url: safe in a URL path (web-cache-store.ts). */
+export async function sha256Url(text: string): Promise<string> {
+  return base64url(await sha256(text));
 }
 
 /** Whether an `If-None-Match` header matches `etag` (`*`, lists, and `W/` prefixes as RFC 9110 says for GET). */

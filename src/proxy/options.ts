@@ -13,6 +13,8 @@ import {
   positive,
   stringList,
 } from './option-checks.js';
+import type { CacheStore } from './store.js';
+import { chooseStore } from './web-cache-store.js';
 
 /** One line of the proxy's request log (see {@link ProxyOptions.onLog}). */
 export interface ProxyLogEntry {
@@ -33,7 +35,7 @@ export interface ProxyLogEntry {
   note?: string;
 }
 
-/** In-memory cache of widget reads. */
+/** Cache of widget reads: in memory, and in a shared {@link CacheStore} where there is one. */
 export interface CacheOptions {
   /** Lifetime of an entry in ms (default 60 000). Also the `max-age` sent to CDNs. */
   ttl?: number;
@@ -54,7 +56,19 @@ export interface CacheOptions {
    * the directive out). The proxy's own cache does not use it.
    */
   staleWhileRevalidate?: number;
+  /**
+   * Where entries are kept beyond this instance's memory, so other instances
+   * find them: a {@link CacheStore} (docs/proxy.md, "Other stores"), or
+   * `'memory'` for nowhere. Default: the Web Cache API (`caches.open`) where
+   * the runtime has it (Workers, Deno), else memory only (Node, Bun).
+   */
+  store?: CacheStore | 'memory';
 }
+
+/** {@link CacheOptions} checked: `store` is the shared store, or `undefined` for memory only. */
+export type ResolvedCacheOptions = Required<Omit<CacheOptions, 'store'>> & {
+  store: CacheStore | undefined;
+};
 
 /**
  * Per-client token bucket of upstream calls: a client (an IPv4 address, or an
@@ -176,7 +190,7 @@ export interface ResolvedOptions {
   basePath: string;
   /** Ends with `/`, or undefined to derive it from each request. */
   publicUrl: string | undefined;
-  cache: Required<CacheOptions> | false;
+  cache: ResolvedCacheOptions | false;
   rateLimit: (Required<Omit<RateLimitOptions, 'ipHeader'>> & { ipHeader?: string }) | false;
   concurrency: Required<ConcurrencyOptions>;
   compose: boolean;
@@ -221,7 +235,7 @@ export function resolveOptions(options: ProxyOptions): ResolvedOptions {
   if (cache !== undefined && cache !== false && (typeof cache !== 'object' || cache === null))
     throw invalid(
       'cache',
-      '{ ttl?, max?, staleIfError?, notFoundTtl?, staleWhileRevalidate? } or false',
+      '{ ttl?, max?, staleIfError?, notFoundTtl?, staleWhileRevalidate?, store? } or false',
     );
   if (
     rateLimit !== undefined &&
@@ -272,6 +286,7 @@ export function resolveOptions(options: ProxyOptions): ResolvedOptions {
               cache?.staleWhileRevalidate,
               DEFAULT_CACHE.staleWhileRevalidate,
             ),
+            store: chooseStore(cache?.store, upstream, options.now ?? (() => Date.now())),
           },
     rateLimit:
       rateLimit === false

@@ -3,45 +3,84 @@
  * TTL, a GET's `404` for a short `notFoundTtl` (a page with a wrong id must not
  * cost an upstream call per view), and every entry for `staleIfError` more
  * after it expired, answered only when the fresh copy cannot be fetched.
+ *
+ * Entries live in this instance's memory and, when there is one, in a shared
+ * {@link CacheStore} (the Web Cache API on Workers and Deno, or the user's):
+ * memory answers first, so a hit this instance already has costs no round
+ * trip, and an entry found in the shared store is copied into memory. A
+ * shared store that fails never fails a read: it is then a miss.
  */
-import { TtlLruCache } from './cache.js';
-import type { CacheOptions } from './options.js';
+import type { ResolvedCacheOptions } from './options.js';
+import { MemoryStore, type CacheEntry, type CacheStore } from './store.js';
 import type { Answer } from './upstream.js';
 
 export class ReadCache {
-  readonly #entries: TtlLruCache<Answer>;
-  readonly #notFoundTtl: number;
+  readonly #memory: MemoryStore;
+  readonly #shared: CacheStore | undefined;
+  readonly #options: ResolvedCacheOptions;
+  readonly #now: () => number;
 
-  constructor(options: Required<CacheOptions>, now: () => number) {
-    this.#entries = new TtlLruCache(options.ttl, options.max, now, options.staleIfError);
-    this.#notFoundTtl = options.notFoundTtl;
+  constructor(options: ResolvedCacheOptions, now: () => number) {
+    this.#memory = new MemoryStore(options.max, now);
+    this.#shared = options.store;
+    this.#options = options;
+    this.#now = now;
   }
 
   /** Seconds a 2xx answer stays fresh (for `Cache-Control: max-age`). */
   get ttlSeconds(): number {
-    return this.#entries.ttlSeconds;
+    return Math.max(0, Math.floor(this.#options.ttl / 1000));
   }
 
   /** The fresh answer for `key`, if any. */
-  fresh(key: string): Answer | undefined {
-    return this.#entries.get(key);
+  async fresh(key: string): Promise<Answer | undefined> {
+    const entry = await this.#entry(key);
+    return entry && entry.freshUntil > this.#now() ? toAnswer(entry) : undefined;
   }
 
   /** The answer for `key` that expired less than `staleIfError` ms ago, if any. */
-  stale(key: string): Answer | undefined {
-    return this.#entries.getStale(key);
+  async stale(key: string): Promise<Answer | undefined> {
+    const entry = await this.#entry(key);
+    return entry && entry.freshUntil <= this.#now() ? toAnswer(entry) : undefined;
   }
 
   /**
    * Keeps `answer` if it may be answered again; the proxy's own answers never
-   * are, nor a composition that is stale or has parts missing.
+   * are, nor a composition that is stale or has parts missing. Its body is
+   * the one pages get, so the token was already scrubbed out of it.
    */
-  store(key: string, method: string, answer: Answer): void {
+  async store(key: string, method: string, answer: Answer): Promise<void> {
     if (!answer.upstream || answer.stale || answer.partial) return;
-    if (answer.status >= 200 && answer.status < 300) this.#entries.set(key, answer);
-    else if (answer.status === 404 && method === 'GET' && this.#notFoundTtl > 0)
-      this.#entries.set(key, answer, this.#notFoundTtl);
+    const { ttl, notFoundTtl, staleIfError } = this.#options;
+    let lifetime: number;
+    if (answer.status >= 200 && answer.status < 300) lifetime = ttl;
+    else if (answer.status === 404 && method === 'GET' && notFoundTtl > 0) lifetime = notFoundTtl;
+    else return;
+    const storedAt = this.#now();
+    const { status, body, etag } = answer;
+    const entry: CacheEntry = {
+      answer: { status, body, etag },
+      storedAt,
+      freshUntil: storedAt + lifetime,
+      staleUntil: storedAt + lifetime + staleIfError,
+    };
+    await this.#memory.put(key, entry);
+    await this.#shared?.put(key, entry).catch(() => undefined);
   }
+
+  /** The entry of `key` in memory, else in the shared store (then copied into memory). */
+  async #entry(key: string): Promise<CacheEntry | undefined> {
+    const local = await this.#memory.get(key);
+    if (local || !this.#shared) return local;
+    const shared = await this.#shared.get(key).catch(() => undefined);
+    if (shared) await this.#memory.put(key, shared);
+    return shared;
+  }
+}
+
+/** A stored entry as the read path answers it: upstream's, as it was when stored. */
+function toAnswer({ answer }: CacheEntry): Answer {
+  return { ...answer, upstream: true };
 }
 
 /**

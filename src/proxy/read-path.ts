@@ -107,15 +107,17 @@ export class ReadPath {
     { heedBackoff, budget }: { heedBackoff: boolean; budget?: Budget },
   ): Promise<Read> {
     const cache = this.#cache;
-    const hit = cache?.fresh(key);
+    const hit = await cache?.fresh(key);
     if (hit) return { answer: hit, cache: 'hit' };
     /** The expired entry instead of a failure, if there is one young enough. */
-    const stale = (note: string): Read | undefined => {
-      const old = cache?.stale(key);
+    const stale = async (note: string): Promise<Read | undefined> => {
+      const old = await cache?.stale(key);
       return old && { answer: old, cache: 'stale', note: `stale: ${note}` };
     };
     if (heedBackoff && this.#backoff.remaining() > 0)
-      return stale('backing off') ?? { answer: this.busy(), cache: '-', note: 'backing off' };
+      return (
+        (await stale('backing off')) ?? { answer: this.busy(), cache: '-', note: 'backing off' }
+      );
     if (budget && !this.#flights.has(key)) {
       // Refused before anything starts, so no other caller can join (and share) the refusal.
       const admitted = budget.admit();
@@ -128,7 +130,7 @@ export class ReadPath {
         const answer = await produce(shared);
         const ok = answer.upstream && answer.status >= 200 && answer.status < 300;
         if (ok && method === 'GET' && answer.body !== null) answer.etag = await etagOf(answer.body);
-        cache?.store(key, method, answer);
+        await cache?.store(key, method, answer);
         return answer;
       },
       signal,
@@ -142,7 +144,7 @@ export class ReadPath {
     }
     // A composition made of stale parts gives way to the last whole one, like a failure.
     if (failed(answer) || answer.stale) {
-      const old = stale(answer.stale ?? answer.note ?? `upstream ${answer.status}`);
+      const old = await stale(answer.stale ?? answer.note ?? `upstream ${answer.status}`);
       if (old) return old;
       if (answer.stale) return { answer, cache: 'stale', note: `stale: ${answer.stale}` };
     }

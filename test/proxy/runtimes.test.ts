@@ -279,9 +279,12 @@ ${Object.keys(bindings)
   },
 ];
 
-/** Starts a recipe and waits until its port answers; fails with one line naming the runtime. */
-async function start(runtime: Runtime, vars: Record<string, string>) {
-  const port = await freePort();
+/**
+ * Starts a recipe (on `chosen`, else a free port) and waits until its port answers; fails with
+ * one line naming the runtime.
+ */
+async function start(runtime: Runtime, vars: Record<string, string>, chosen?: number) {
+  const port = chosen ?? (await freePort());
   const { command, args, cwd, env } = runtime.launch(port, vars);
   // Only what a runtime needs of this environment, so nothing else leaks into a recipe.
   const inherited = {
@@ -326,7 +329,7 @@ async function start(runtime: Runtime, vars: Record<string, string>) {
       await new Promise((wait) => setTimeout(wait, 50));
     }
   }
-  return { port, output: () => stdout + stderr };
+  return { port, child, output: () => stdout + stderr };
 }
 
 const guid = known.website.guid;
@@ -490,3 +493,26 @@ for (const runtime of runtimes) {
     });
   });
 }
+
+// Deno has the Web Cache API, so the recipe's proxy keeps reads there as well as in memory
+// (on disk, in DENO_DIR): a restarted process, whose memory is empty, still answers a read
+// the previous one cached. Same port, so the same public base and hence the same cache key.
+test('deno: a restarted recipe answers a repeat read from the Web Cache API', async () => {
+  const deno = runtimes.find((runtime) => runtime.name === 'deno')!;
+  const upstream = await startEmulator({ port: 0, host: '127.0.0.1', token: TOKEN });
+  closers.push(() => upstream.close());
+  const vars = { PUBNET_TOKEN: TOKEN, PUBNET_UPSTREAM: upstream.url, PUBNET_WEBSITES: guid };
+  const path = `/publisher/offers/${offer}/`;
+  const first = await start(deno, vars);
+  const miss = await send(first.port, 'GET', path);
+  assert.equal(miss.header('x-cache'), 'MISS');
+  const calls = upstream.emulator.requests.length;
+  await stop(first.child);
+
+  const second = await start(deno, vars, first.port);
+  const hit = await send(second.port, 'GET', path);
+  assert.equal(hit.header('x-cache'), 'HIT', 'not from memory: this process has not read it');
+  assert.equal(hit.text, miss.text);
+  assert.equal(hit.header('etag'), miss.header('etag'));
+  assert.equal(upstream.emulator.requests.length, calls, 'no upstream call');
+});
