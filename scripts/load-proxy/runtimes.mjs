@@ -1,0 +1,317 @@
+// The proxy's deployment recipes started as test/proxy/runtimes.test.ts starts them, for
+// `npm run load:proxy`: src/proxy bundled by rollup into <scratch>/node_modules/pubnet-widgets/
+// proxy.js; workerd gets it as a module of that name, Deno through an import map, Bun by
+// running a copy of its recipe inside <scratch>. Node runs the package's bin, `pubnet-proxy`
+// (src/proxy/cli.ts, bundled the same way).
+//
+// Each deployment sits behind a load balancer that tells it the client's address in a header
+// it trusts: workerd's recipe already reads `cf-connecting-ip`; Node gets `--ip-header
+// x-client-ip`; the Deno and Bun recipes, unchanged, import `pubnet-widgets/proxy` through a
+// one-line wrapper that adds `rateLimit: { ipHeader: 'x-client-ip' }` to their options (the
+// one edit docs/proxy.md tells users to make behind a load balancer).
+import { spawn, execFileSync } from 'node:child_process';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { rollup } from 'rollup';
+import typescript from '@rollup/plugin-typescript';
+import resolve from '@rollup/plugin-node-resolve';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const recipes = join(root, 'examples/proxy');
+const bin = (name) => join(root, 'node_modules/.bin', name);
+/** How long a runtime may take to answer its first request. */
+const START_TIMEOUT = 20_000;
+
+/** Every child started here, so that none outlives the script. */
+const children = new Set();
+
+/** Bundles one entry of src/ into one ESM file. */
+async function bundle(input, output) {
+  const build = await rollup({
+    input: join(root, input),
+    external: (id) => id.startsWith('node:'),
+    onwarn: () => {},
+    plugins: [
+      resolve(),
+      typescript({
+        tsconfig: join(root, 'tsconfig.json'),
+        outDir: undefined,
+        declaration: false,
+        sourceMap: false,
+        noCheck: true,
+      }),
+    ],
+  });
+  try {
+    const [chunk] = (await build.generate({ format: 'esm' })).output;
+    writeFileSync(output, chunk.code);
+  } finally {
+    await build.close();
+  }
+}
+
+/** The scratch install: the bundle, the wrapper that sets ipHeader, Node's bin. */
+export async function prepare() {
+  const scratch = mkdtempSync(join(tmpdir(), 'pubnet-load-'));
+  const pkg = join(scratch, 'node_modules/pubnet-widgets');
+  mkdirSync(pkg, { recursive: true });
+  const proxyJs = join(pkg, 'proxy.js');
+  await bundle('src/proxy/index.ts', proxyJs);
+  const behindLb = join(pkg, 'proxy-behind-lb.js');
+  writeFileSync(
+    behindLb,
+    `// The recipe behind a load balancer that sets x-client-ip (load test only).
+import { createProxy as create } from './proxy.js';
+export * from './proxy.js';
+export const createProxy = (options) =>
+  create({ ...options, rateLimit: { ipHeader: 'x-client-ip', ...options.rateLimit } });
+`,
+  );
+  writeFileSync(
+    join(pkg, 'package.json'),
+    JSON.stringify({
+      name: 'pubnet-widgets',
+      type: 'module',
+      exports: { './proxy': './proxy-behind-lb.js' },
+    }),
+  );
+  const cli = join(scratch, 'pubnet-proxy.mjs');
+  await bundle('src/proxy/cli.ts', cli);
+  return {
+    scratch,
+    proxyJs,
+    behindLb,
+    cli,
+    remove: () => rmSync(scratch, { recursive: true, force: true }),
+  };
+}
+
+/** `main`, `compatibility_date`, `compatibility_flags` and [vars] of a wrangler.toml. */
+function readWranglerToml(file) {
+  const text = readFileSync(file, 'utf8');
+  const top = text.split(/^\[/m)[0];
+  const string = (key) => top.match(new RegExp(`^${key}\\s*=\\s*"([^"]*)"`, 'm'))?.[1];
+  const flags = [
+    ...(top.match(/^compatibility_flags\s*=\s*\[([^\]]*)\]/m)?.[1] ?? '').matchAll(/"([^"]+)"/g),
+  ].map((m) => m[1]);
+  const vars = {};
+  const section = text.match(/^\[vars\]\s*$([\s\S]*?)(?=^\[|(?![\s\S]))/m)?.[1] ?? '';
+  for (const [, name, value] of section.matchAll(/^(\w+)\s*=\s*"([^"]*)"/gm)) vars[name] = value;
+  return { main: string('main'), date: string('compatibility_date'), flags, vars };
+}
+
+/**
+ * The runtimes: `ipHeader` is the header the deployment trusts for the client's address;
+ * `launch(port, vars, s)` what to spawn; `version()` the runtime's own version line.
+ */
+export const runtimes = [
+  {
+    name: 'node',
+    ipHeader: 'x-client-ip',
+    version: () => process.version,
+    launch(port, vars, s) {
+      return {
+        command: process.execPath,
+        args: [
+          s.cli,
+          ...['--upstream', vars.PUBNET_UPSTREAM, '--host', '127.0.0.1', '--port', String(port)],
+          ...['--website', vars.PUBNET_WEBSITES, '--ip-header', 'x-client-ip'],
+        ],
+        cwd: s.scratch,
+        env: { PUBNET_TOKEN: vars.PUBNET_TOKEN },
+      };
+    },
+  },
+  {
+    name: 'deno',
+    ipHeader: 'x-client-ip',
+    version: () => execFileSync(bin('deno'), ['--version']).toString().split('\n')[0].trim(),
+    launch(port, vars, s) {
+      const importMap = join(s.scratch, 'import-map.json');
+      const imports = { 'pubnet-widgets/proxy': pathToFileURL(s.behindLb).href };
+      writeFileSync(importMap, JSON.stringify({ imports }));
+      const allowEnv =
+        'PUBNET_TOKEN,PUBNET_UPSTREAM,PUBNET_WEBSITES,PUBNET_ALLOW_ORIGINS,HOST,PORT';
+      return {
+        command: bin('deno'),
+        args: [
+          'run',
+          '--no-prompt',
+          '--no-lock',
+          '--allow-net',
+          `--allow-env=${allowEnv}`,
+          `--import-map=${importMap}`,
+          join(recipes, 'deno/main.ts'),
+        ],
+        cwd: s.scratch,
+        env: {
+          ...vars,
+          HOST: '127.0.0.1',
+          PORT: String(port),
+          // Its own per run: Deno keeps the proxy's Web Cache API store on disk there.
+          DENO_DIR: join(s.scratch, `deno-dir-${port}`),
+          DENO_NO_UPDATE_CHECK: '1',
+        },
+      };
+    },
+  },
+  {
+    name: 'bun',
+    ipHeader: 'x-client-ip',
+    version: () => `bun ${execFileSync(bin('bun'), ['--version']).toString().trim()}`,
+    launch(port, vars, s) {
+      const dir = join(s.scratch, 'bun');
+      mkdirSync(dir, { recursive: true });
+      copyFileSync(join(recipes, 'bun/server.ts'), join(dir, 'server.ts'));
+      return {
+        command: bin('bun'),
+        args: ['--no-install', '--no-env-file', 'run', 'server.ts'],
+        cwd: dir,
+        env: { ...vars, HOST: '127.0.0.1', PORT: String(port), DO_NOT_TRACK: '1' },
+      };
+    },
+  },
+  {
+    name: 'workerd',
+    // Set by Cloudflare in front of a Worker; the recipe reads it.
+    ipHeader: 'cf-connecting-ip',
+    version: () => execFileSync(bin('workerd'), ['--version']).toString().trim(),
+    launch(port, vars, s) {
+      const dir = join(recipes, 'workers');
+      const toml = readWranglerToml(join(dir, 'wrangler.toml'));
+      const bindings = { ...toml.vars, ...vars };
+      const embed = (file) => JSON.stringify(relative(s.scratch, file));
+      const config = `using Workerd = import "/workerd/workerd.capnp";
+const config :Workerd.Config = (
+  services = [
+    (name = "main", worker = .worker),
+    (name = "upstream", network = (allow = ["public", "private", "local"])),
+  ],
+  sockets = [(name = "http", address = "127.0.0.1:${port}", http = (), service = "main")],
+);
+const worker :Workerd.Worker = (
+  modules = [
+    (name = ${JSON.stringify(toml.main)}, esModule = embed ${embed(join(dir, toml.main))}),
+    (name = "pubnet-widgets/proxy", esModule = embed ${embed(s.proxyJs)}),
+  ],
+  compatibilityDate = ${JSON.stringify(toml.date)},
+  compatibilityFlags = ${JSON.stringify(toml.flags)},
+  bindings = [
+${Object.keys(bindings)
+  .map((name) => `    (name = ${JSON.stringify(name)}, fromEnvironment = ${JSON.stringify(name)}),`)
+  .join('\n')}
+  ],
+  globalOutbound = "upstream",
+);
+`;
+      writeFileSync(join(s.scratch, 'workerd.capnp'), config);
+      return {
+        command: bin('workerd'),
+        args: ['serve', 'workerd.capnp'],
+        cwd: s.scratch,
+        env: bindings,
+      };
+    },
+  },
+];
+
+/** A free loopback port (asked of the OS, then released for the runtime to take). */
+function freePort() {
+  return new Promise((done, fail) => {
+    const server = createServer();
+    server.once('error', fail);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => done(port));
+    });
+  });
+}
+
+/** Whether anything answers on the port (any status). */
+function answers(port) {
+  return new Promise((done) => {
+    const req = httpRequest({ host: '127.0.0.1', port, path: '/', agent: false }, (res) => {
+      res.resume();
+      res.on('end', () => done(true));
+    });
+    req.setTimeout(2_000, () => req.destroy());
+    req.on('error', () => done(false));
+    req.end();
+  });
+}
+
+/** Starts a recipe and waits until its port answers; throws one line naming the runtime. */
+export async function start(runtime, vars, s) {
+  const port = await freePort();
+  const { command, args, cwd, env } = runtime.launch(port, vars, s);
+  const child = spawn(command, args, {
+    cwd,
+    // Only what a runtime needs of this environment.
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? s.scratch,
+      NO_COLOR: '1',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.add(child);
+  child.once('exit', () => children.delete(child));
+  // Keep the first bit of output for an error message; drop the rest (request logs).
+  let output = '';
+  const keep = (chunk) => {
+    if (output.length < 2_000) output += chunk;
+  };
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
+  let failure;
+  child.once('error', (error) => (failure = error.message));
+  child.once('exit', (code, signal) => (failure ??= `exited with ${code ?? signal}`));
+  const deadline = Date.now() + START_TIMEOUT;
+  while (!(await answers(port))) {
+    const why =
+      failure ?? (Date.now() > deadline ? `no answer within ${START_TIMEOUT / 1000} s` : '');
+    if (why) {
+      await stop(child);
+      const first = output.split('\n').find((line) => line.trim()) ?? '';
+      throw new Error(
+        `${runtime.name}: could not start: ${why}${first ? `: ${first.trim()}` : ''}`,
+      );
+    }
+    await new Promise((wait) => setTimeout(wait, 50));
+  }
+  return { child, url: `http://127.0.0.1:${port}`, port };
+}
+
+/** SIGTERM, then SIGKILL after 2 s; resolves once the process is gone. */
+export function stop(child) {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((done) => {
+    const kill = setTimeout(() => child.kill('SIGKILL'), 2_000);
+    child.once('exit', () => {
+      clearTimeout(kill);
+      done();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+/** Kills every child still running at once (for the watchdog and process exit). */
+export function killAll() {
+  for (const child of children) child.kill('SIGKILL');
+}
+
+/** Current and peak RSS of a process in MB (Linux /proc; `undefined` elsewhere or once gone). */
+export function memoryOf(pid) {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = (field) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)[1]);
+    return { rss: kb('VmRSS') / 1024, hwm: kb('VmHWM') / 1024 };
+  } catch {
+    return undefined;
+  }
+}
