@@ -211,7 +211,7 @@ const emulator = await startEmulator({
   token: TOKEN,
   latency: LATENCY,
 });
-const scratch = await prepare();
+const scratch = await prepare({ behindLoadBalancer: true, node: true });
 const results = [];
 const problems = [];
 try {

@@ -1,14 +1,16 @@
-// The proxy's deployment recipes started as test/proxy/runtimes.test.ts starts them, for
-// `npm run load:proxy`: src/proxy bundled by rollup into <scratch>/node_modules/pubnet-widgets/
-// proxy.js; workerd gets it as a module of that name, Deno through an import map, Bun by
-// running a copy of its recipe inside <scratch>. Node runs the package's bin, `pubnet-proxy`
-// (src/proxy/cli.ts, bundled the same way).
+// The proxy's deployment recipes (examples/proxy/) started in real runtimes: the one start-up
+// code of test/proxy/runtimes.test.ts (workerd, Deno, Bun) and `npm run load:proxy` (those and
+// Node). src/proxy is bundled by rollup into <scratch>/node_modules/pubnet-widgets/proxy.js, laid
+// out as a user's install would hold it; workerd gets it as a module of that name, Deno through
+// an import map, Bun by running a copy of its recipe inside <scratch> (Bun resolves from a
+// file's real folder, where this repository's package.json would pick dist/). Node runs the
+// package's bin, `pubnet-proxy` (src/proxy/cli.ts, bundled the same way), when asked for.
 //
-// Each deployment sits behind a load balancer that tells it the client's address in a header
-// it trusts: workerd's recipe already reads `cf-connecting-ip`; Node gets `--ip-header
+// Behind a load balancer (the load script), each deployment is told the client's address in
+// a header it trusts: workerd's recipe already reads `cf-connecting-ip`; Node gets `--ip-header
 // x-client-ip`; the Deno and Bun recipes, unchanged, import `pubnet-widgets/proxy` through a
 // one-line wrapper that adds `rateLimit: { ipHeader: 'x-client-ip' }` to their options (the
-// one edit docs/proxy.md tells users to make behind a load balancer).
+// one edit docs/proxy.md tells users to make behind a load balancer). Types: runtimes.d.mts.
 import { spawn, execFileSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
@@ -54,37 +56,50 @@ async function bundle(input, output) {
   }
 }
 
-/** The scratch install: the bundle, the wrapper that sets ipHeader, Node's bin. */
-export async function prepare() {
-  const scratch = mkdtempSync(join(tmpdir(), 'pubnet-load-'));
+/**
+ * The scratch install: the bundle as `pubnet-widgets/proxy`; with `behindLoadBalancer`, that
+ * name is the wrapper that sets ipHeader; with `node`, Node's bin is bundled too.
+ */
+export async function prepare({
+  prefix = 'pubnet-load-',
+  behindLoadBalancer = false,
+  node = false,
+} = {}) {
+  const scratch = mkdtempSync(join(tmpdir(), prefix));
   const pkg = join(scratch, 'node_modules/pubnet-widgets');
   mkdirSync(pkg, { recursive: true });
   const proxyJs = join(pkg, 'proxy.js');
   await bundle('src/proxy/index.ts', proxyJs);
-  const behindLb = join(pkg, 'proxy-behind-lb.js');
-  writeFileSync(
-    behindLb,
-    `// The recipe behind a load balancer that sets x-client-ip (load test only).
+  let entry = proxyJs;
+  if (behindLoadBalancer) {
+    entry = join(pkg, 'proxy-behind-lb.js');
+    writeFileSync(
+      entry,
+      `// The recipe behind a load balancer that sets x-client-ip (load test only).
 import { createProxy as create } from './proxy.js';
 export * from './proxy.js';
 export const createProxy = (options) =>
   create({ ...options, rateLimit: { ipHeader: 'x-client-ip', ...options.rateLimit } });
 `,
-  );
+    );
+  }
   writeFileSync(
     join(pkg, 'package.json'),
     JSON.stringify({
       name: 'pubnet-widgets',
       type: 'module',
-      exports: { './proxy': './proxy-behind-lb.js' },
+      exports: { './proxy': `./${relative(pkg, entry)}` },
     }),
   );
-  const cli = join(scratch, 'pubnet-proxy.mjs');
-  await bundle('src/proxy/cli.ts', cli);
+  let cli;
+  if (node) {
+    cli = join(scratch, 'pubnet-proxy.mjs');
+    await bundle('src/proxy/cli.ts', cli);
+  }
   return {
     scratch,
     proxyJs,
-    behindLb,
+    entry,
     cli,
     remove: () => rmSync(scratch, { recursive: true, force: true }),
   };
@@ -101,7 +116,10 @@ function readWranglerToml(file) {
   const vars = {};
   const section = text.match(/^\[vars\]\s*$([\s\S]*?)(?=^\[|(?![\s\S]))/m)?.[1] ?? '';
   for (const [, name, value] of section.matchAll(/^(\w+)\s*=\s*"([^"]*)"/gm)) vars[name] = value;
-  return { main: string('main'), date: string('compatibility_date'), flags, vars };
+  const main = string('main');
+  const date = string('compatibility_date');
+  if (!main || !date) throw new Error(`${file} lacks main or compatibility_date`);
+  return { main, date, flags, vars };
 }
 
 /**
@@ -114,6 +132,7 @@ export const runtimes = [
     ipHeader: 'x-client-ip',
     version: () => process.version,
     launch(port, vars, s) {
+      if (!s.cli) throw new Error('node: prepare({ node: true }) bundles its bin');
       return {
         command: process.execPath,
         args: [
@@ -132,8 +151,9 @@ export const runtimes = [
     version: () => execFileSync(bin('deno'), ['--version']).toString().split('\n')[0].trim(),
     launch(port, vars, s) {
       const importMap = join(s.scratch, 'import-map.json');
-      const imports = { 'pubnet-widgets/proxy': pathToFileURL(s.behindLb).href };
+      const imports = { 'pubnet-widgets/proxy': pathToFileURL(s.entry).href };
       writeFileSync(importMap, JSON.stringify({ imports }));
+      // The variables main.ts reads, as its comment tells users to allow them.
       const allowEnv =
         'PUBNET_TOKEN,PUBNET_UPSTREAM,PUBNET_WEBSITES,PUBNET_ALLOW_ORIGINS,HOST,PORT';
       return {
@@ -152,7 +172,8 @@ export const runtimes = [
           ...vars,
           HOST: '127.0.0.1',
           PORT: String(port),
-          // Its own per run: Deno keeps the proxy's Web Cache API store on disk there.
+          // Its own per port: Deno keeps the proxy's Web Cache API store on disk there, so a
+          // new run starts empty while a restart on the same port finds what it cached.
           DENO_DIR: join(s.scratch, `deno-dir-${port}`),
           DENO_NO_UPDATE_CHECK: '1',
         },
@@ -181,6 +202,9 @@ export const runtimes = [
     ipHeader: 'cf-connecting-ip',
     version: () => execFileSync(bin('workerd'), ['--version']).toString().trim(),
     launch(port, vars, s) {
+      // What `wrangler dev` would do with wrangler.toml, as a workerd config: the entry and
+      // `pubnet-widgets/proxy` as modules, [vars] overridden by the caller's own (like
+      // .dev.vars), every binding read from the environment, loopback reachable upstream.
       const dir = join(recipes, 'workers');
       const toml = readWranglerToml(join(dir, 'wrangler.toml'));
       const bindings = { ...toml.vars, ...vars };
@@ -244,13 +268,17 @@ function answers(port) {
   });
 }
 
-/** Starts a recipe and waits until its port answers; throws one line naming the runtime. */
-export async function start(runtime, vars, s) {
-  const port = await freePort();
+/**
+ * Starts a recipe (on `options.port`, else a free port) and waits until its port answers;
+ * throws one line naming the runtime. `output()` is what it printed: all of it with
+ * `options.wholeOutput`, else the first 2,000 characters of each stream (request logs).
+ */
+export async function start(runtime, vars, s, { port: chosen, wholeOutput = false } = {}) {
+  const port = chosen ?? (await freePort());
   const { command, args, cwd, env } = runtime.launch(port, vars, s);
   const child = spawn(command, args, {
     cwd,
-    // Only what a runtime needs of this environment.
+    // Only what a runtime needs of this environment, so nothing else leaks into a recipe.
     env: {
       PATH: process.env.PATH ?? '',
       HOME: process.env.HOME ?? s.scratch,
@@ -261,35 +289,47 @@ export async function start(runtime, vars, s) {
   });
   children.add(child);
   child.once('exit', () => children.delete(child));
-  // Keep the first bit of output for an error message; drop the rest (request logs).
-  let output = '';
-  const keep = (chunk) => {
-    if (output.length < 2_000) output += chunk;
-  };
-  child.stdout.on('data', keep);
-  child.stderr.on('data', keep);
+  let stdout = '';
+  let stderr = '';
+  const full = (text) => !wholeOutput && text.length >= 2_000;
+  child.stdout.on('data', (chunk) => {
+    if (!full(stdout)) stdout += chunk;
+  });
+  child.stderr.on('data', (chunk) => {
+    if (!full(stderr)) stderr += chunk;
+  });
   let failure;
   child.once('error', (error) => (failure = error.message));
   child.once('exit', (code, signal) => (failure ??= `exited with ${code ?? signal}`));
   const deadline = Date.now() + START_TIMEOUT;
   while (!(await answers(port))) {
     const why =
-      failure ?? (Date.now() > deadline ? `no answer within ${START_TIMEOUT / 1000} s` : '');
+      failure ??
+      (Date.now() > deadline
+        ? `no answer on 127.0.0.1:${port} within ${START_TIMEOUT / 1000} s`
+        : '');
     if (why) {
       await stop(child);
-      const first = output.split('\n').find((line) => line.trim()) ?? '';
+      const first =
+        `${stderr}\n${stdout}`
+          // eslint-disable-next-line no-control-regex
+          .replace(/\x1b\[[0-9;]*m/g, '')
+          .split('\n')
+          .find((line) => line.trim())
+          ?.trim() ?? '';
       throw new Error(
-        `${runtime.name}: could not start: ${why}${first ? `: ${first.trim()}` : ''}`,
+        `${runtime.name}: could not start: ${[why, first].filter(Boolean).join(': ')}`,
       );
     }
     await new Promise((wait) => setTimeout(wait, 50));
   }
-  return { child, url: `http://127.0.0.1:${port}`, port };
+  return { child, url: `http://127.0.0.1:${port}`, port, output: () => stdout + stderr };
 }
 
 /** SIGTERM, then SIGKILL after 2 s; resolves once the process is gone. */
 export function stop(child) {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  const gone = child.pid === undefined || child.exitCode !== null || child.signalCode !== null;
+  if (gone) return Promise.resolve();
   return new Promise((done) => {
     const kill = setTimeout(() => child.kill('SIGKILL'), 2_000);
     child.once('exit', () => {
@@ -298,6 +338,11 @@ export function stop(child) {
     });
     child.kill('SIGTERM');
   });
+}
+
+/** Stops every child still running (SIGTERM first, as `stop`). */
+export function stopAll() {
+  return Promise.all([...children].map(stop)).then(() => {});
 }
 
 /** Kills every child still running at once (for the watchdog and process exit). */

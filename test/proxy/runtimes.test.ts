@@ -6,102 +6,51 @@
 //
 // The recipes import `pubnet-widgets/proxy`. Here that name is one ESM file rollup builds from
 // src/proxy/index.ts (as edge.test.ts does), laid out as a user's install would hold it:
-// <scratch>/node_modules/pubnet-widgets/proxy.js. workerd gets it as a module of that name,
-// Deno through an import map, Bun by running a copy of its recipe inside <scratch> (Bun
-// resolves from a file's real folder, where this repository's package.json would pick dist/).
+// <scratch>/node_modules/pubnet-widgets/proxy.js. How each runtime gets it, and starts, is
+// scripts/load-proxy/runtimes.mjs (shared with `npm run load:proxy`).
 //
 // A runtime that cannot start fails its test with one line naming it; nothing is skipped.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { rollup } from 'rollup';
-import typescript from '@rollup/plugin-typescript';
-import resolve from '@rollup/plugin-node-resolve';
 import { startEmulator } from '../../src/emulator/index.js';
 import { widgetRoutes, type WidgetRouteKey } from '../../src/proxy/allow-list.js';
+import {
+  prepare,
+  runtimes as allRuntimes,
+  start as startIn,
+  stop,
+  stopAll,
+  type Runtime,
+  type Scratch,
+} from '../../scripts/load-proxy/runtimes.mjs';
 import { TOKEN, known, startStack } from './support.js';
 
-const root = fileURLToPath(new URL('../../', import.meta.url));
-const recipes = join(root, 'examples/proxy');
-const bin = (name: string) => join(root, 'node_modules/.bin', name);
-/** How long a runtime may take to answer its first request. */
-const START_TIMEOUT = 20_000;
+/** The recipes (Node's own is the rest of test/proxy). */
+const runtimes = ['workerd', 'deno', 'bun'].map((name) =>
+  allRuntimes.find((runtime) => runtime.name === name)!,
+);
 
-let scratch = '';
-/** The bundled proxy, where a user's install would have it. */
-let bundle = '';
-const children: ChildProcess[] = [];
+let scratch: Scratch | undefined;
 const closers: (() => Promise<void>)[] = [];
 
 before(async () => {
-  scratch = mkdtempSync(join(tmpdir(), 'pubnet-runtimes-'));
-  const pkg = join(scratch, 'node_modules/pubnet-widgets');
-  mkdirSync(pkg, { recursive: true });
-  bundle = join(pkg, 'proxy.js');
-  const build = await rollup({
-    input: join(root, 'src/proxy/index.ts'),
-    plugins: [
-      resolve(),
-      typescript({
-        tsconfig: join(root, 'tsconfig.json'),
-        outDir: undefined,
-        declaration: false,
-        sourceMap: false,
-        noCheck: true,
-      }),
-    ],
-  });
-  try {
-    const [chunk] = (await build.generate({ format: 'esm' })).output;
-    writeFileSync(bundle, chunk.code);
-  } finally {
-    await build.close();
-  }
-  writeFileSync(
-    join(pkg, 'package.json'),
-    JSON.stringify({
-      name: 'pubnet-widgets',
-      type: 'module',
-      exports: { './proxy': './proxy.js' },
-    }),
-  );
+  scratch = await prepare({ prefix: 'pubnet-runtimes-' });
 });
 
 after(async () => {
-  await Promise.all(children.splice(0).map(stop));
+  await stopAll();
   await Promise.all(closers.splice(0).map((close) => close()));
-  if (scratch) rmSync(scratch, { recursive: true, force: true });
+  scratch?.remove();
 });
 
-function stop(child: ChildProcess): Promise<void> {
-  const gone = child.pid === undefined || child.exitCode !== null || child.signalCode !== null;
-  if (gone) return Promise.resolve();
-  return new Promise((done) => {
-    const kill = setTimeout(() => child.kill('SIGKILL'), 2_000);
-    child.once('exit', () => {
-      clearTimeout(kill);
-      done();
-    });
-    child.kill('SIGTERM');
-  });
-}
-
-/** A free loopback port (asked of the OS, then released for the runtime to take). */
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const server = createServer();
-    server.once('error', fail);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => done(port));
-    });
-  });
+/**
+ * Starts a recipe (on `port`, else a free port) and waits until its port answers; fails with
+ * one line naming the runtime. Keeps all it prints, for the token check.
+ */
+function start(runtime: Runtime, vars: Record<string, string>, port?: number) {
+  assert.ok(scratch, 'the scratch install is prepared');
+  return startIn(runtime, vars, scratch, { port, wholeOutput: true });
 }
 
 interface Answer {
@@ -156,180 +105,6 @@ function send(port: number, method: string, path: string, body?: unknown): Promi
     req.on('error', fail);
     req.end(payload);
   });
-}
-
-/** What a runtime needs to start one recipe. */
-interface Launch {
-  command: string;
-  args: string[];
-  cwd: string;
-  env: Record<string, string>;
-}
-
-interface Runtime {
-  name: string;
-  /** Prepares the recipe's start on `port` with the given bindings. */
-  launch(port: number, vars: Record<string, string>): Launch;
-}
-
-/** `main`, `compatibility_date`, `compatibility_flags` and [vars] of a wrangler.toml. */
-function readWranglerToml(file: string) {
-  const text = readFileSync(file, 'utf8');
-  const top = text.split(/^\[/m)[0];
-  const string = (key: string) => top.match(new RegExp(`^${key}\\s*=\\s*"([^"]*)"`, 'm'))?.[1];
-  const flags = [
-    ...(top.match(/^compatibility_flags\s*=\s*\[([^\]]*)\]/m)?.[1] ?? '').matchAll(/"([^"]+)"/g),
-  ].map((m) => m[1]);
-  const vars: Record<string, string> = {};
-  const section = text.match(/^\[vars\]\s*$([\s\S]*?)(?=^\[|(?![\s\S]))/m)?.[1] ?? '';
-  for (const [, name, value] of section.matchAll(/^(\w+)\s*=\s*"([^"]*)"/gm)) vars[name] = value;
-  const main = string('main');
-  const date = string('compatibility_date');
-  assert.ok(main && date, `${file} has main and compatibility_date`);
-  return { main, date, flags, vars };
-}
-
-const runtimes: Runtime[] = [
-  {
-    name: 'workerd',
-    launch(port, vars) {
-      // What `wrangler dev` would do with wrangler.toml, as a workerd config: the entry and
-      // `pubnet-widgets/proxy` as modules, [vars] overridden by the test's own (like
-      // .dev.vars), every binding read from the environment, loopback reachable upstream.
-      const dir = join(recipes, 'workers');
-      const toml = readWranglerToml(join(dir, 'wrangler.toml'));
-      const bindings = { ...toml.vars, ...vars };
-      const embed = (file: string) => JSON.stringify(relative(scratch, file));
-      const config = `using Workerd = import "/workerd/workerd.capnp";
-const config :Workerd.Config = (
-  services = [
-    (name = "main", worker = .worker),
-    (name = "upstream", network = (allow = ["public", "private", "local"])),
-  ],
-  sockets = [(name = "http", address = "127.0.0.1:${port}", http = (), service = "main")],
-);
-const worker :Workerd.Worker = (
-  modules = [
-    (name = ${JSON.stringify(toml.main)}, esModule = embed ${embed(join(dir, toml.main))}),
-    (name = "pubnet-widgets/proxy", esModule = embed ${embed(bundle)}),
-  ],
-  compatibilityDate = ${JSON.stringify(toml.date)},
-  compatibilityFlags = ${JSON.stringify(toml.flags)},
-  bindings = [
-${Object.keys(bindings)
-  .map((name) => `    (name = ${JSON.stringify(name)}, fromEnvironment = ${JSON.stringify(name)}),`)
-  .join('\n')}
-  ],
-  globalOutbound = "upstream",
-);
-`;
-      writeFileSync(join(scratch, 'workerd.capnp'), config);
-      return {
-        command: bin('workerd'),
-        args: ['serve', 'workerd.capnp'],
-        cwd: scratch,
-        env: bindings,
-      };
-    },
-  },
-  {
-    name: 'deno',
-    launch(port, vars) {
-      const importMap = join(scratch, 'import-map.json');
-      const imports = { 'pubnet-widgets/proxy': pathToFileURL(bundle).href };
-      writeFileSync(importMap, JSON.stringify({ imports }));
-      // The variables main.ts reads, as its comment tells users to allow them.
-      const allowEnv =
-        'PUBNET_TOKEN,PUBNET_UPSTREAM,PUBNET_WEBSITES,PUBNET_ALLOW_ORIGINS,HOST,PORT';
-      return {
-        command: bin('deno'),
-        args: [
-          'run',
-          '--no-prompt',
-          '--no-lock',
-          '--allow-net',
-          `--allow-env=${allowEnv}`,
-          `--import-map=${importMap}`,
-          join(recipes, 'deno/main.ts'),
-        ],
-        cwd: scratch,
-        env: {
-          ...vars,
-          HOST: '127.0.0.1',
-          PORT: String(port),
-          DENO_DIR: join(scratch, 'deno-dir'),
-          DENO_NO_UPDATE_CHECK: '1',
-        },
-      };
-    },
-  },
-  {
-    name: 'bun',
-    launch(port, vars) {
-      const dir = join(scratch, 'bun');
-      mkdirSync(dir, { recursive: true });
-      copyFileSync(join(recipes, 'bun/server.ts'), join(dir, 'server.ts'));
-      return {
-        command: bin('bun'),
-        args: ['--no-install', '--no-env-file', 'run', 'server.ts'],
-        cwd: dir,
-        env: { ...vars, HOST: '127.0.0.1', PORT: String(port), DO_NOT_TRACK: '1' },
-      };
-    },
-  },
-];
-
-/**
- * Starts a recipe (on `chosen`, else a free port) and waits until its port answers; fails with
- * one line naming the runtime.
- */
-async function start(runtime: Runtime, vars: Record<string, string>, chosen?: number) {
-  const port = chosen ?? (await freePort());
-  const { command, args, cwd, env } = runtime.launch(port, vars);
-  // Only what a runtime needs of this environment, so nothing else leaks into a recipe.
-  const inherited = {
-    PATH: process.env.PATH ?? '',
-    HOME: process.env.HOME ?? scratch,
-    NO_COLOR: '1',
-  };
-  const child = spawn(command, args, {
-    cwd,
-    env: { ...inherited, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  let stdout = '';
-  let stderr = '';
-  child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk));
-  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk));
-  let failure: string | undefined;
-  child.once('error', (error) => (failure = error.message));
-  child.once('exit', (code, signal) => (failure ??= `exited with ${code ?? signal}`));
-  const firstLine = () =>
-    `${stderr}\n${stdout}`
-      // eslint-disable-next-line no-control-regex
-      .replace(/\x1b\[[0-9;]*m/g, '')
-      .split('\n')
-      .find((line) => line.trim())
-      ?.trim() ?? '';
-  const cannot = (why: string) =>
-    assert.fail(
-      `${runtime.name}: could not start: ${[why, firstLine()].filter(Boolean).join(': ')}`,
-    );
-
-  const deadline = Date.now() + START_TIMEOUT;
-  for (;;) {
-    if (failure) cannot(failure);
-    try {
-      await send(port, 'GET', '/');
-      break;
-    } catch {
-      if (Date.now() > deadline)
-        cannot(`no answer on 127.0.0.1:${port} within ${START_TIMEOUT / 1000} s`);
-      await new Promise((wait) => setTimeout(wait, 50));
-    }
-  }
-  return { port, child, output: () => stdout + stderr };
 }
 
 const guid = known.website.guid;

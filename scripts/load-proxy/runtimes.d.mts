@@ -1,0 +1,71 @@
+// Types of runtimes.mjs, for the TypeScript tests (test/proxy/runtimes.test.ts).
+import type { ChildProcess } from 'node:child_process';
+
+/** The scratch install that `prepare` lays out. */
+export interface Scratch {
+  scratch: string;
+  /** The bundle of src/proxy/index.ts. */
+  proxyJs: string;
+  /** The file `pubnet-widgets/proxy` resolves to: the bundle, or its load-balancer wrapper. */
+  entry: string;
+  /** The bundle of src/proxy/cli.ts, with `node: true`. */
+  cli: string | undefined;
+  remove(): void;
+}
+
+export interface PrepareOptions {
+  /** Of the scratch folder's name in the OS's temporary folder. */
+  prefix?: string;
+  /** `pubnet-widgets/proxy` adds `rateLimit: { ipHeader: 'x-client-ip' }`. */
+  behindLoadBalancer?: boolean;
+  /** Bundle Node's bin too (the `node` runtime needs it). */
+  node?: boolean;
+}
+
+export function prepare(options?: PrepareOptions): Promise<Scratch>;
+
+/** What a runtime needs to start one recipe. */
+export interface Launch {
+  command: string;
+  args: string[];
+  cwd: string;
+  env: Record<string, string>;
+}
+
+export interface Runtime {
+  name: 'node' | 'deno' | 'bun' | 'workerd';
+  /** The header the deployment trusts for the client's address. */
+  ipHeader: string;
+  /** The runtime's own version line. */
+  version(): string;
+  /** Prepares the recipe's start on `port` with the given bindings. */
+  launch(port: number, vars: Record<string, string>, s: Scratch): Launch;
+}
+
+export const runtimes: Runtime[];
+
+export interface StartOptions {
+  /** The port to listen on (else a free one). */
+  port?: number;
+  /** Keep all the runtime prints for `output()` (else the first 2,000 characters a stream). */
+  wholeOutput?: boolean;
+}
+
+export interface Started {
+  child: ChildProcess;
+  url: string;
+  port: number;
+  output(): string;
+}
+
+export function start(
+  runtime: Runtime,
+  vars: Record<string, string>,
+  s: Scratch,
+  options?: StartOptions,
+): Promise<Started>;
+
+export function stop(child: ChildProcess): Promise<void>;
+export function stopAll(): Promise<void>;
+export function killAll(): void;
+export function memoryOf(pid: number | undefined): { rss: number; hwm: number } | undefined;
