@@ -39,7 +39,12 @@ export interface Runtime {
   /** The runtime's own version line. */
   version(): string;
   /** Prepares the recipe's start on `port` with the given bindings. */
-  launch(port: number, vars: Record<string, string>, s: Scratch): Launch;
+  launch(
+    port: number,
+    vars: Record<string, string>,
+    s: Scratch,
+    options?: Pick<StartOptions, 'cacheApi'>,
+  ): Launch;
 }
 
 export const runtimes: Runtime[];
@@ -49,6 +54,11 @@ export interface StartOptions {
   port?: number;
   /** Keep all the runtime prints for `output()` (else the first 2,000 characters a stream). */
   wholeOutput?: boolean;
+  /**
+   * workerd only: the `host:port` of an HTTP service that keeps what the Worker's `caches`
+   * stores (its `cacheApiOutbound`); without it, plain workerd's `caches` keeps nothing.
+   */
+  cacheApi?: string;
 }
 
 export interface Started {

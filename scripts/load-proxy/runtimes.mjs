@@ -124,7 +124,7 @@ function readWranglerToml(file) {
 
 /**
  * The runtimes: `ipHeader` is the header the deployment trusts for the client's address;
- * `launch(port, vars, s)` what to spawn; `version()` the runtime's own version line.
+ * `launch(port, vars, s, options)` what to spawn; `version()` the runtime's own version line.
  */
 export const runtimes = [
   {
@@ -201,10 +201,14 @@ export const runtimes = [
     // Set by Cloudflare in front of a Worker; the recipe reads it.
     ipHeader: 'cf-connecting-ip',
     version: () => execFileSync(bin('workerd'), ['--version']).toString().trim(),
-    launch(port, vars, s) {
+    launch(port, vars, s, { cacheApi } = {}) {
       // What `wrangler dev` would do with wrangler.toml, as a workerd config: the entry and
       // `pubnet-widgets/proxy` as modules, [vars] overridden by the caller's own (like
       // .dev.vars), every binding read from the environment, loopback reachable upstream.
+      // Plain workerd's `caches` keeps nothing unless the worker names a service for it
+      // (`cacheApiOutbound`, workerd.capnp): with `cacheApi`, that is the HTTP server at that
+      // address (workerd sends it GET with `Cache-Control: only-if-cached`, PUT of the whole
+      // serialized response, and PURGE, the cache's name in `cf-cache-namespace`).
       const dir = join(recipes, 'workers');
       const toml = readWranglerToml(join(dir, 'wrangler.toml'));
       const bindings = { ...toml.vars, ...vars };
@@ -213,7 +217,11 @@ export const runtimes = [
 const config :Workerd.Config = (
   services = [
     (name = "main", worker = .worker),
-    (name = "upstream", network = (allow = ["public", "private", "local"])),
+    (name = "upstream", network = (allow = ["public", "private", "local"])),${
+      cacheApi
+        ? `\n    (name = "cache", external = (address = ${JSON.stringify(cacheApi)}, http = ())),`
+        : ''
+    }
   ],
   sockets = [(name = "http", address = "127.0.0.1:${port}", http = (), service = "main")],
 );
@@ -229,7 +237,7 @@ ${Object.keys(bindings)
   .map((name) => `    (name = ${JSON.stringify(name)}, fromEnvironment = ${JSON.stringify(name)}),`)
   .join('\n')}
   ],
-  globalOutbound = "upstream",
+  globalOutbound = "upstream",${cacheApi ? '\n  cacheApiOutbound = "cache",' : ''}
 );
 `;
       writeFileSync(join(s.scratch, 'workerd.capnp'), config);
@@ -272,10 +280,18 @@ function answers(port) {
  * Starts a recipe (on `options.port`, else a free port) and waits until its port answers;
  * throws one line naming the runtime. `output()` is what it printed: all of it with
  * `options.wholeOutput`, else the first 2,000 characters of each stream (request logs).
+ * `options.cacheApi` (workerd only): the `host:port` of the service workerd's `caches` uses.
  */
-export async function start(runtime, vars, s, { port: chosen, wholeOutput = false } = {}) {
+export async function start(
+  runtime,
+  vars,
+  s,
+  { port: chosen, wholeOutput = false, cacheApi } = {},
+) {
+  if (cacheApi && runtime.name !== 'workerd')
+    throw new Error(`${runtime.name}: cacheApi is a workerd config setting`);
   const port = chosen ?? (await freePort());
-  const { command, args, cwd, env } = runtime.launch(port, vars, s);
+  const { command, args, cwd, env } = runtime.launch(port, vars, s, { cacheApi });
   const child = spawn(command, args, {
     cwd,
     // Only what a runtime needs of this environment, so nothing else leaks into a recipe.

@@ -25,6 +25,7 @@ import {
   type Scratch,
 } from '../../scripts/load-proxy/runtimes.mjs';
 import { TOKEN, known, startStack } from './support.js';
+import { startWorkerdCache } from './workerd-cache.js';
 
 /** The recipes (Node's own is the rest of test/proxy). */
 const runtimes = ['workerd', 'deno', 'bun'].map((name) =>
@@ -48,9 +49,9 @@ after(async () => {
  * Starts a recipe (on `port`, else a free port) and waits until its port answers; fails with
  * one line naming the runtime. Keeps all it prints, for the token check.
  */
-function start(runtime: Runtime, vars: Record<string, string>, port?: number) {
+function start(runtime: Runtime, vars: Record<string, string>, port?: number, cacheApi?: string) {
   assert.ok(scratch, 'the scratch install is prepared');
-  return startIn(runtime, vars, scratch, { port, wholeOutput: true });
+  return startIn(runtime, vars, scratch, { port, wholeOutput: true, cacheApi });
 }
 
 interface Answer {
@@ -290,4 +291,47 @@ test('deno: a restarted recipe answers a repeat read from the Web Cache API', as
   assert.equal(hit.text, miss.text);
   assert.equal(hit.header('etag'), miss.header('etag'));
   assert.equal(upstream.emulator.requests.length, calls, 'no upstream call');
+});
+
+// Plain workerd's `caches` keeps nothing; on Cloudflare the data-centre cache keeps it. Here
+// that part is played by a cache outside workerd (workerd-cache.ts, the Worker's
+// `cacheApiOutbound`), so a restarted workerd, a new isolate with empty memory, still answers
+// a read the previous one cached, through `caches.open`. With `cache: { store: 'memory' }` in
+// the recipe, the second read is a MISS and upstream is called again.
+test('workerd: a restarted recipe answers a repeat read from the Web Cache API', async () => {
+  const workerd = runtimes.find((runtime) => runtime.name === 'workerd')!;
+  const upstream = await startEmulator({ port: 0, host: '127.0.0.1', token: TOKEN });
+  closers.push(() => upstream.close());
+  const cache = await startWorkerdCache();
+  closers.push(() => cache.close());
+  const vars = { PUBNET_TOKEN: TOKEN, PUBNET_UPSTREAM: upstream.url, PUBNET_WEBSITES: guid };
+  const path = `/publisher/offers/${offer}/`;
+  const first = await start(workerd, vars, undefined, cache.address);
+  const miss = await send(first.port, 'GET', path);
+  assert.equal(miss.status, 200);
+  assert.equal(miss.header('x-cache'), 'MISS');
+  const calls = upstream.emulator.requests.length;
+  const namespace = `pubnet-proxy ${new URL(upstream.url).href}`;
+  const stored = cache.calls.filter((call) => call.outcome === 'STORED');
+  assert.ok(
+    stored.some((call) => call.namespace === namespace),
+    `the read was put in the cache: ${JSON.stringify(cache.calls)}`,
+  );
+  await stop(first.child);
+
+  const second = await start(workerd, vars, first.port, cache.address);
+  const before = cache.calls.length;
+  const hit = await send(second.port, 'GET', path);
+  assert.equal(hit.header('x-cache'), 'HIT', 'not from memory: this process has not read it');
+  assert.equal(hit.text, miss.text);
+  assert.equal(hit.header('etag'), miss.header('etag'));
+  assert.equal(upstream.emulator.requests.length, calls, 'no upstream call');
+  assert.ok(
+    cache.calls
+      .slice(before)
+      .some(
+        (call) => call.method === 'GET' && call.namespace === namespace && call.outcome === 'HIT',
+      ),
+    `the hit came from the cache: ${JSON.stringify(cache.calls.slice(before))}`,
+  );
 });
