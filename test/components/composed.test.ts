@@ -94,6 +94,10 @@ describe('ad slots through the shipped proxy (composed answers)', () => {
     expect(offerLinks.map((link) => link.querySelector('[part=title]')?.textContent)).to.include(
       offer.offer.title,
     );
+    // Named by what it shows (guarantee 7): its title and call to action.
+    expect(offerLinks.map((link) => link.getAttribute('aria-label'))).to.include(
+      `${offer.offer.title} Shop now`,
+    );
     await expect(elements[0]).to.be.accessible();
   });
 

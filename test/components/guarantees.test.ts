@@ -123,14 +123,18 @@ describe('rendered widget guarantees', () => {
     }
   });
 
-  it('7: prefers-color-scheme: dark gives dark defaults', async () => {
+  it("7: the page's color-scheme, not the reader's preference alone, gives dark defaults", async () => {
     const card = shadow(page.querySelector('pubnet-product-grid')!).querySelector('[part=card]')!;
     expect(getComputedStyle(card).backgroundColor).to.equal('rgb(255, 255, 255)');
     await emulateMedia({ colorScheme: 'dark' });
     try {
+      // A page that declares no color-scheme stays light.
+      expect(getComputedStyle(card).backgroundColor).to.equal('rgb(255, 255, 255)');
+      document.documentElement.style.colorScheme = 'light dark';
       expect(getComputedStyle(card).backgroundColor).to.equal('rgb(32, 33, 36)');
       expect(getComputedStyle(card).color).to.equal('rgb(232, 234, 237)');
     } finally {
+      document.documentElement.style.colorScheme = '';
       await emulateMedia({ colorScheme: 'light' });
     }
   });

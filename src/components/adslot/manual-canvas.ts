@@ -112,7 +112,7 @@ export const itemOf = ({ widget, product }: Placed): PubnetItem =>
 function placedOffer(offer: Placed['offer'], cta: string) {
   return html`${
       offer?.logo ? lazyImage(offer.logo, offer.title) : nothing
-    }${offer ? html`<span part="title">${offer.title}</span>` : nothing}<span part="button"
+    }${offer ? html`<span part="title">${offer.title}</span> ` : nothing}<span part="button"
       >${cta}</span
     >`;
 }
@@ -120,7 +120,11 @@ function placedOffer(offer: Placed['offer'], cta: string) {
 /**
  * The canvas and its widgets (none yet while `placed` is undefined). A
  * creative's `<iframe sandbox>` gets its `srcdoc` from the slot after each
- * update (`showCreative`); `title` names the frames for screen readers.
+ * update (`showCreative`); `title` and the position name the frames for
+ * screen readers ("Ad 1", "Ad 2"). A placed offer's link is named by what it
+ * shows, its title and call to action ("Acme Shop now"), or by the call to
+ * action and its position when there is no title ("Shop now 2"), so that
+ * every name is unique.
  */
 export function manualCanvas(
   widgets: AdslotWidget[],
@@ -146,7 +150,7 @@ export function manualCanvas(
                       sandbox="allow-popups allow-popups-to-escape-sandbox"
                       marginwidth="0"
                       marginheight="0"
-                      title=${title}
+                      title="${title} ${i + 1}"
                     ></iframe>
                   </div>`
                 : item.product
@@ -162,6 +166,7 @@ export function manualCanvas(
                       part="card"
                       class="placed-link"
                       data-i=${i}
+                      aria-label=${item.offer ? item.offer.title + ' ' + cta : cta + ' ' + (i + 1)}
                       href=${item.href!}
                       rel="sponsored noopener"
                       target=${view.target}

@@ -46,8 +46,8 @@ export const GRID_LAYOUTS = ['grid', 'list'] as const;
  * @csspart price - The price (with the sale price and discount when on sale).
  * @csspart button - The call to action.
  * @csspart disclosure - The disclosure label.
- * @cssprop [--pubnet-bg=#fff] - Card background (dark scheme: #202124).
- * @cssprop [--pubnet-fg=#1f1f1f] - Text colour (dark scheme: #e8eaed).
+ * @cssprop [--pubnet-bg=#fff] - Card background (#202124 when the page's `color-scheme` is dark).
+ * @cssprop [--pubnet-fg=#1f1f1f] - Text colour (#e8eaed when the page's `color-scheme` is dark).
  * @cssprop [--pubnet-muted=#5f6368] - Brand, old price and label colour.
  * @cssprop [--pubnet-accent=#0b57d0] - Button background and focus ring.
  * @cssprop [--pubnet-accent-fg=#fff] - Button text.
