@@ -5,7 +5,13 @@ import { env, resetWidgets } from '../../src/components/shared/env.js';
 import { configure } from '../../src/components/shared/options.js';
 import { known } from '../../src/emulator/known.js';
 import { startEmulator, type TestEmulator } from '../support/emulator.js';
-import { heldTimers, intersectionsDelivered, recordFetches, requests } from './helpers.js';
+import {
+  countEvents,
+  heldTimers,
+  intersectionsDelivered,
+  recordFetches,
+  requests,
+} from './helpers.js';
 
 const key = known.website.guid;
 const DEFAULT_DEADLINE = 8000;
@@ -30,9 +36,7 @@ describe('the default deadline', () => {
     const held = heldTimers([DEFAULT_DEADLINE]);
     env.timers = held.timers;
     const fetches = recordFetches();
-    let failures = 0;
-    const onError = () => failures++;
-    document.addEventListener('pubnet-error', onError);
+    const events = countEvents();
     try {
       const wrap = fixtureSync<HTMLElement>(html`<div></div>`);
       wrap.style.paddingTop = '5000px';
@@ -61,7 +65,7 @@ describe('the default deadline', () => {
       expect(held.held).to.have.length(1);
       expect(held.pending(DEFAULT_DEADLINE)).to.have.length(1);
       expect(el.getAttribute('state')).to.equal('loading');
-      expect(failures).to.equal(0);
+      expect(events.counts.error).to.equal(0);
       const search = fetches.calls[3];
       expect(search.init!.method).to.equal('POST');
       expect(search.init!.signal!.aborted).to.equal(false);
@@ -73,9 +77,9 @@ describe('the default deadline', () => {
       const { detail } = await failed;
       expect((detail.error as Error).message).to.contain('did not answer in time');
       expect(search.init!.signal!.aborted).to.equal(true);
-      expect(failures).to.equal(1);
+      expect(events.counts.error).to.equal(1);
     } finally {
-      document.removeEventListener('pubnet-error', onError);
+      events.stop();
       fetches.restore();
       window.scrollTo(0, 0);
     }

@@ -8,6 +8,7 @@ import type { FaultSpec, TestEmulator } from '../support/emulator.js';
 import { collectWarnings } from '../support/warnings.js';
 import {
   DEADLINE,
+  countEvents,
   emulator,
   heldTimers,
   nextEvent,
@@ -168,9 +169,7 @@ describe('widgets under API faults', () => {
     const real = env.timers;
     env.timers = held.timers;
     const fetches = recordFetches();
-    let failures = 0;
-    const onError = () => failures++;
-    document.addEventListener('pubnet-error', onError);
+    const events = countEvents();
     try {
       const failed = nextEvent('pubnet-product-grid', 'pubnet-error');
       const el = await fixture<HTMLElement>(
@@ -184,7 +183,7 @@ describe('widgets under API faults', () => {
       expect(fetches.calls).to.have.length(1);
       const { signal } = fetches.calls[0].init!;
       expect(held.pending(DEADLINE)).to.have.length(1);
-      expect(failures, 'failed before the deadline').to.equal(0);
+      expect(events.counts.error, 'failed before the deadline').to.equal(0);
       expect(el.getAttribute('state')).to.equal('loading');
       expect(signal!.aborted).to.equal(false);
       held.fire(DEADLINE);
@@ -195,10 +194,10 @@ describe('widgets under API faults', () => {
         'name',
         'AbortError',
       );
-      expect(failures).to.equal(1);
+      expect(events.counts.error).to.equal(1);
       expect(el.getAttribute('state')).to.equal('collapsed');
     } finally {
-      document.removeEventListener('pubnet-error', onError);
+      events.stop();
       env.timers = real;
       fetches.restore();
     }

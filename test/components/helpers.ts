@@ -148,3 +148,21 @@ export function nextEvent<K extends keyof GlobalEventHandlersEventMap>(
     document.addEventListener(name, on);
   });
 }
+
+/** Counts the widget events that reach the document. */
+export function countEvents() {
+  const counts = { load: 0, error: 0, impression: 0 };
+  const on = {
+    'pubnet-load': () => counts.load++,
+    'pubnet-error': () => counts.error++,
+    'pubnet-impression': () => counts.impression++,
+  };
+  for (const [type, listener] of Object.entries(on)) document.addEventListener(type, listener);
+  return {
+    counts,
+    stop: () => {
+      for (const [type, listener] of Object.entries(on))
+        document.removeEventListener(type, listener);
+    },
+  };
+}

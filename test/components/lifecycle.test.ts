@@ -9,6 +9,7 @@ import { configure } from '../../src/components/shared/options.js';
 import { known } from '../../src/emulator/known.js';
 import type { TestEmulator } from '../support/emulator.js';
 import {
+  countEvents,
   emulator,
   heldTimers,
   intersectionsDelivered,
@@ -22,24 +23,6 @@ const key = known.website.guid;
 
 const searches = async (emu: TestEmulator) =>
   (await requests(emu)).filter((r) => r.path == '/publisher/products/');
-
-/** Counts the widget events that reach the document. */
-function countEvents() {
-  const counts = { load: 0, error: 0, impression: 0 };
-  const on = {
-    'pubnet-load': () => counts.load++,
-    'pubnet-error': () => counts.error++,
-    'pubnet-impression': () => counts.impression++,
-  };
-  for (const [type, listener] of Object.entries(on)) document.addEventListener(type, listener);
-  return {
-    counts,
-    stop: () => {
-      for (const [type, listener] of Object.entries(on))
-        document.removeEventListener(type, listener);
-    },
-  };
-}
 
 describe('widget lifecycle', () => {
   let emu: TestEmulator;
