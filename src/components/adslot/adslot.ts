@@ -2,7 +2,7 @@ import { html, type CSSResultGroup, type PropertyDeclarations, type PropertyValu
 import { parseAdslotConfig } from '../../client/adslot-config.js';
 import { ADSLOT_DEFAULT_LIMIT, adslotProductSearch } from '../../client/product-search.js';
 import { adslotGet } from '../../client/routes/adslots.js';
-import type { AdslotConfig, AdslotWidget } from '../../client/types.js';
+import type { Adslot, AdslotConfig, AdslotWidget } from '../../client/types.js';
 import { baseStyles } from '../shared/base.styles.js';
 import { cardStyles } from '../shared/card.styles.js';
 import { productList, usable, type Shown } from '../shared/product-card.js';
@@ -17,6 +17,7 @@ import {
   loadPlaced,
   manualCanvas,
   placeable,
+  placedNow,
   type Placed,
 } from './manual-canvas.js';
 
@@ -95,38 +96,60 @@ export class PubnetAdslot extends PubnetWidget {
     return this.adslot ?? null;
   }
 
-  protected async _fetch(context: LoadContext) {
-    const { core, signal } = context;
-    this._config = this._products = this._widgets = this._placed = undefined;
+  protected async _fetch(context: LoadContext, given?: unknown) {
     // `key` and `sid` let the publisher's proxy compose what the slot shows
     // (api-contract §10); the API itself answers the slot alone.
-    const slot = await core.request(adslotGet, {
-      params: { uuid: this.adslot! },
-      query: { key: context.key, sid: context.sid },
-      signal,
-    });
+    const slot = (given ??
+      (await context.core.request(adslotGet, {
+        params: { uuid: this.adslot! },
+        query: { key: context.key, sid: context.sid },
+        signal: context.signal,
+      }))) as Adslot;
+    const count = this._show(slot, context);
+    if (count !== undefined) return count;
+    // The layout is known: the skeleton, or the empty canvas, shows while
+    // what the slot shows loads.
+    this.requestUpdate();
+    if (this._widgets)
+      this._placed = await loadPlaced(
+        placeable(slot.widgets, this._embedded(slot).widgets),
+        context,
+      );
+    else
+      this._products = usable(
+        await searchProducts(context, adslotProductSearch(slot)),
+        this._config!.limit ?? ADSLOT_DEFAULT_LIMIT,
+      );
+    return this._count();
+  }
+
+  /** Sets the items shown, for impressions and clicks; their number. */
+  private _count() {
+    return (this._items =
+      this._placed?.map(itemOf) ?? this._products!.map((product) => ({ product }))).length;
+  }
+
+  /** The slot's composed parts (api-contract §10); none is `{}`. */
+  private _embedded(slot: Adslot) {
+    return isObject(slot._embedded) ? slot._embedded : {};
+  }
+
+  protected override _show(slot: Adslot, context?: Partial<LoadContext>) {
+    this._products = this._widgets = this._placed = undefined;
     const config = (this._config = parseAdslotConfig(slot.config));
     // Without a key of its own, the slot's website is the one to credit.
-    context.key ??= slot.website_details?.guid;
-    const embedded = isObject(slot._embedded) ? slot._embedded : {};
+    if (context) context.key ??= slot.website_details?.guid;
+    const embedded = this._embedded(slot);
     if (slot.type != 'manual') {
-      const limit = config.limit ?? ADSLOT_DEFAULT_LIMIT;
       const given = isObject(embedded.products) ? embedded.products.results : undefined;
-      // The layout is known: the skeleton shows while the products load.
-      if (!Array.isArray(given)) this.requestUpdate();
-      this._products = Array.isArray(given)
-        ? usable(given, limit)
-        : await searchProducts(context, adslotProductSearch(slot), limit);
-      this._items = this._products.map((product) => ({ product }));
+      if (!Array.isArray(given)) return;
+      this._products = usable(given, config.limit ?? ADSLOT_DEFAULT_LIMIT);
     } else {
       const entries = placeable(slot.widgets, embedded.widgets);
       this._widgets = entries.map((entry) => entry.widget);
-      // The empty canvas shows while what the items show loads.
-      this.requestUpdate();
-      this._placed = await loadPlaced(entries, context);
-      this._items = this._placed.map(itemOf);
+      if (!(this._placed = placedNow(entries))) return;
     }
-    return this._items.length;
+    return this._count();
   }
 
   protected override _leave() {

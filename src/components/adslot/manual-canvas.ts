@@ -67,22 +67,44 @@ export const bounds = (widgets: AdslotWidget[]): number[] => [
   Math.max(...widgets.map((widget) => px(widget.y) + px(widget.height))),
 ];
 
+/** A widget's link when known without a request: its `url`, or its composed tracking link. */
+const knownLink = ({ widget, embedded }: PlacedEntry) =>
+  isCreative(widget) ? undefined : (httpUrl(widget.url) ?? httpUrl(embedded.tracking_link));
+
+/** Whether a widget's tracking link must be asked for. */
+const asks = (entry: PlacedEntry) =>
+  !isCreative(entry.widget) &&
+  !knownLink(entry) &&
+  typeof entry.widget.token == 'string' &&
+  (entry.widget.item_type == 'product' || entry.widget.item_type == 'offer');
+
 /**
- * Each widget with what it shows, asking in parallel for what the composed
- * answer did not give. Widgets with nothing to show (no creative, no link)
- * are left out.
+ * Each widget with what it shows, when the slot's answer says it all (no
+ * link to ask for); else `undefined`.
+ */
+export const placedNow = (entries: PlacedEntry[]) =>
+  entries.some(asks) ? undefined : placedWith(entries, entries.map(knownLink));
+
+/**
+ * Each widget with what it shows, asking in parallel for the tracking links
+ * the composed answer did not give.
  */
 export async function loadPlaced(entries: PlacedEntry[], context: LoadContext): Promise<Placed[]> {
-  const link = async ({ widget, embedded }: PlacedEntry) => {
-    if (isCreative(widget)) return undefined;
-    const given = httpUrl(widget.url) ?? httpUrl(embedded.tracking_link);
-    if (given) return given;
-    const product = widget.item_type == 'product';
-    if (typeof widget.token == 'string' && (product || widget.item_type == 'offer'))
-      return trackingLink(context, widget.token, product).catch(() => undefined);
-  };
-  const links = await Promise.all(entries.map(link));
+  const links = await Promise.all(
+    entries.map((entry) =>
+      asks(entry)
+        ? trackingLink(context, entry.widget.token!, entry.widget.item_type == 'product').catch(
+            () => undefined,
+          )
+        : knownLink(entry),
+    ),
+  );
   context.signal.throwIfAborted();
+  return placedWith(entries, links);
+}
+
+/** Each widget with its link and what it shows; those with nothing to show (no creative, no link) are left out. */
+function placedWith(entries: PlacedEntry[], links: (string | null | undefined)[]): Placed[] {
   return entries.flatMap(({ widget, embedded }, index): Placed[] => {
     const href = links[index];
     if (!isCreative(widget) && !href) return [];
@@ -91,7 +113,7 @@ export async function loadPlaced(entries: PlacedEntry[], context: LoadContext): 
     return [
       {
         widget,
-        href,
+        href: href || undefined,
         product:
           widget.item_type == 'product' && isObject(embedded.product)
             ? embedded.product

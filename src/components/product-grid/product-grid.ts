@@ -3,7 +3,8 @@ import { buildSearch, type SearchOptions } from '../../client/product-search.js'
 import { num, oneOf } from '../shared/attributes.js';
 import { baseStyles } from '../shared/base.styles.js';
 import { cardStyles } from '../shared/card.styles.js';
-import { productList, type Shown } from '../shared/product-card.js';
+import { productList, usable, type Shown } from '../shared/product-card.js';
+import { isObject } from '../shared/safe-url.js';
 import { searchProducts } from '../shared/search-products.js';
 import { PubnetWidget, type LoadContext } from '../shared/widget-element.js';
 
@@ -120,11 +121,16 @@ export class PubnetProductGrid extends PubnetWidget {
     return [...super._loadInputs(), this._searchOptions()];
   }
 
-  protected async _fetch(context: LoadContext) {
-    const search = this._searchOptions();
-    this._products = await searchProducts(context, buildSearch(search), search.pageSize!);
-    this._items = this._products.map((product) => ({ product }));
-    return this._items.length;
+  protected async _fetch(context: LoadContext, given?: unknown) {
+    return this._show(
+      given ?? { results: await searchProducts(context, buildSearch(this._searchOptions())) },
+    );
+  }
+
+  /** Shows a search page (`{ results }`). */
+  protected override _show(page: unknown) {
+    this._products = usable(isObject(page) ? page.results : undefined, this.limit ?? 8);
+    return (this._items = this._products.map((product) => ({ product }))).length;
   }
 
   protected _content() {

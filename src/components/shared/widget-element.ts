@@ -91,6 +91,12 @@ export abstract class PubnetWidget extends LitElement {
    */
   declare state: 'loading' | 'ready' | 'fallback' | 'collapsed' | 'error';
 
+  /**
+   * The answer the element was rendered from on a server (its `data-answer`
+   * attribute, api-contract §11), until the first load takes it; `null` when
+   * the server could not load it and showed the fallback or collapsed.
+   */
+  private _given?: unknown;
   /** The items shown, by their `data-i`. */
   protected _items: PubnetItem[] = [];
   /** Starts the waiting load now (e.g. an offer link the reader points at). */
@@ -114,8 +120,21 @@ export abstract class PubnetWidget extends LitElement {
     this.addEventListener('click', (event) => this._click(event));
   }
 
-  /** Fetches what to show; resolves with the number of items shown. */
-  protected abstract _fetch(context: LoadContext): Promise<number>;
+  /**
+   * Fetches what to show, starting from `given` (the answer a server rendered
+   * the element from) when there is one; resolves with the number of items
+   * shown.
+   */
+  protected abstract _fetch(context: LoadContext, given?: unknown): Promise<number>;
+
+  /**
+   * Shows what `answer` (the element's first answer: a slot, a search page)
+   * holds, at once: the number of items shown, or `undefined` when more must
+   * load first. `context.key` gets the website the answer names, if any.
+   */
+  protected _show(_answer: unknown, _context?: Partial<LoadContext>): number | undefined {
+    return undefined;
+  }
 
   /** What is shown unless the fallback is. */
   protected abstract _content(): unknown;
@@ -128,6 +147,30 @@ export abstract class PubnetWidget extends LitElement {
   /** The ad slot the widget's impression stats are for (none but for ad slots). */
   protected _statsAdslot(): string | null {
     return null;
+  }
+
+  /**
+   * A server-rendered element (declarative shadow DOM) is taken over: what the
+   * server rendered makes way for the first render, which comes in this same
+   * task from the same answer, so nothing moves and nothing is fetched. (Lit's
+   * own hydration would keep the nodes, for 2 KB more.)
+   */
+  protected override createRenderRoot() {
+    this.shadowRoot?.replaceChildren();
+    return super.createRenderRoot();
+  }
+
+  protected override willUpdate(changed: PropertyValues<this>) {
+    super.willUpdate(changed);
+    const answer = !this.hasUpdated && this.getAttribute('data-answer');
+    if (answer)
+      try {
+        // The first render (in the browser, and in Lit SSR) shows what the
+        // server showed.
+        if ((this._given = JSON.parse(answer)) && this._show(this._given)) this.state = 'ready';
+      } catch {
+        // Not JSON: loaded as if there were none.
+      }
   }
 
   protected override render() {
@@ -221,18 +264,23 @@ export abstract class PubnetWidget extends LitElement {
   private async _load() {
     this._halt();
     this._inputs = JSON.stringify(this._loadInputs());
-    this._finished = false;
+    const given = this._given;
+    this._given = undefined;
+    // The server showed the fallback, or collapsed: it stays so.
+    if ((this._finished = given === null)) return;
     // Shown again (a collapsed element never nears the viewport), content kept.
-    this.state = 'loading';
+    if (given === undefined) this.state = 'loading';
     const controller = (this._loading = new AbortController());
     const { signal } = controller;
     let deadline: unknown;
     try {
-      await new Promise<void>((start, fail) => {
-        this._startNow = start;
-        if (this.eager) start();
-        else nearViewport(this, signal).then(start, fail);
-      });
+      // A server-rendered element has what it shows: no wait.
+      if (given === undefined)
+        await new Promise<void>((start, fail) => {
+          this._startNow = start;
+          if (this.eager) start();
+          else nearViewport(this, signal).then(start, fail);
+        });
       // One deadline for all the requests of this load, retries included.
       deadline = env.timers.setTimeout(
         () => controller.abort(new Error('pubnet-widgets: the API did not answer in time')),
@@ -240,19 +288,22 @@ export abstract class PubnetWidget extends LitElement {
       );
       const api = resolveOption('api', this.api);
       const token = jsOption('token');
-      if (!api) throw new Error('pubnet-widgets: no api');
       const context: LoadContext = {
-        core: coreFor(api, token),
+        // Needed only for a request: a server-rendered element may have none.
+        get core() {
+          if (!api) throw new Error('pubnet-widgets: no api');
+          return coreFor(api, token);
+        },
         key: resolveOption('key', this.key),
         sid: resolveOption('sid', this.sid),
         signal,
       };
-      const count = await this._fetch(context);
+      const count = await this._fetch(context, given);
       // Superseded or stopped meanwhile: `_halt()` aborted it, and this throws.
       signal.throwIfAborted();
       // `_fetch` may have found the key (an ad slot's own website).
       const { key } = context;
-      this._stats = key ? { api, key, token, adslot: this._statsAdslot() } : undefined;
+      this._stats = api && key ? { api, key, token, adslot: this._statsAdslot() } : undefined;
       this.state = count ? 'ready' : this._failed();
       this.requestUpdate();
       // Listeners may read what is shown, so the items are rendered first.

@@ -1,0 +1,16 @@
+/**
+ * `pubnet-widgets/render`: the widgets' HTML rendered on a server or at the
+ * edge with Lit SSR, from the same templates and styles as in the browser
+ * (api-contract §11). Web-standard only: Node, Workers, Deno and Bun.
+ */
+export { renderAdslot, type AdslotRenderOptions } from './adslot.js';
+export {
+  renderProductGrid,
+  PRODUCT_GRID_ATTRIBUTES,
+  type ProductGridAttributes,
+  type ProductGridRenderOptions,
+} from './product-grid.js';
+export type { CommonAttributes } from './load.js';
+export type { RenderOptions } from './options.js';
+export type { RenderedWidget } from './render-element.js';
+export { stylesheetText, type StylesOption } from './styles.js';

@@ -1,0 +1,95 @@
+/**
+ * Rendering one element with Lit SSR, from the same templates and styles as
+ * in the browser, into what api-contract §11 describes: the element's own tag
+ * with its attributes, and its declarative shadow root. Web-standard only
+ * (no Node built-ins), for Node and edge runtimes alike.
+ */
+import { render } from '@lit-labs/ssr';
+import { collectResultSync } from '@lit-labs/ssr/lib/render-result.js';
+import type { TemplateResult } from 'lit';
+import type { WidgetState } from '../components/shared/widget-element.js';
+import { rendererFor, type StylesOption } from './styles.js';
+
+/** A server-rendered element. */
+export interface RenderedWidget {
+  /** The element's tag. */
+  readonly tag: string;
+  /**
+   * What it shows: `ready`; `loading` (the skeleton: what the answer lacked,
+   * the browser loads); `fallback` or `collapsed` (loading failed or found
+   * nothing: see `reason`).
+   */
+  readonly state: WidgetState;
+  /** Why it is not `ready`, for logs and the `X-Pubnet-Render` header. */
+  readonly reason?: string;
+  /** The attributes of its tag, for rewriting a tag already in a page (HTMLRewriter). */
+  readonly attributes: Readonly<Record<string, string>>;
+  /** Its declarative shadow root (`<template shadowrootmode="open">…</template>`). */
+  readonly shadow: string;
+  /** The whole element: tag, attributes, shadow root, and `fallback` if any. */
+  readonly html: string;
+  /** The same as a stream of UTF-8 bytes. */
+  stream(): ReadableStream<Uint8Array>;
+}
+
+/** Lit's hydration markers around the element (its shadow root keeps its own). */
+const MARKERS = /^(<!--lit-(part|node)[^>]*-->)+|<!--\/lit-part-->$/g;
+
+/**
+ * Renders `template` (one element, whose answer is in its `data-answer`) with
+ * Lit SSR. `fallback` is the publisher's own HTML for the fallback slot,
+ * written as is, in a `<div slot="fallback">` after the shadow root.
+ */
+export function renderElement(
+  tag: string,
+  template: TemplateResult,
+  styles: StylesOption,
+  state: WidgetState,
+  reason: string | undefined,
+  fallback = '',
+): RenderedWidget {
+  const out = collectResultSync(
+    render(template, { elementRenderers: [rendererFor(styles)] }),
+  ).replace(MARKERS, '');
+  const open = out.indexOf('>') + 1;
+  const close = out.lastIndexOf(`</${tag}>`);
+  const shadow = out.slice(open, close);
+  const attributes: Record<string, string> = {};
+  for (const [, name, value] of out
+    .slice(tag.length + 1, open)
+    .matchAll(/ ([\w-]+)(?:="([^"]*)")?/g))
+    attributes[name] = unescapeAttribute(value ?? '');
+  // The tag written anew: Lit SSR keeps the template's line breaks where
+  // attributes were left out.
+  const html =
+    `<${tag}${Object.entries(attributes)
+      .map(([name, value]) => ` ${name}="${escapeAttribute(value)}"`)
+      .join('')}>` +
+    shadow +
+    (fallback && `<div slot="fallback">${fallback}</div>`) +
+    `</${tag}>`;
+  return {
+    tag,
+    state,
+    reason,
+    attributes,
+    shadow,
+    html,
+    stream: () =>
+      new ReadableStream({
+        start(controller) {
+          controller.enqueue(new TextEncoder().encode(html));
+          controller.close();
+        },
+      }),
+  };
+}
+
+/** A value for a double-quoted attribute. */
+export const escapeAttribute = (value: string) =>
+  value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+const unescapeAttribute = (value: string) =>
+  value.replace(/&(quot|lt|gt|#39|amp);/g, (_, name: string) =>
+    name == 'quot' ? '"' : name == 'lt' ? '<' : name == 'gt' ? '>' : name == '#39' ? "'" : '&',
+  );

@@ -1,0 +1,16 @@
+import { startStack, known } from '../proxy/support.js';
+import { renderAdslot, renderProductGrid } from '../../src/render/index.js';
+const stack = await startStack({ websites: [known.website.guid] });
+const r = await renderAdslot({ adslot: known.filterAdslot, key: known.website.guid, api: stack.proxy });
+console.log(r.state, r.reason, r.html.length, r.attributes);
+console.log(r.html.slice(0, 1500));
+const m = await renderAdslot({ adslot: known.manualAdslot, key: known.website.guid, api: stack.proxy, styles: { stylesheets: '/s/' } });
+console.log('manual', m.state, m.reason, m.html.length);
+console.log(m.shadow.slice(0, 300));
+const g = await renderProductGrid({ query: 'headphones', limit: '3', key: known.website.guid, columns: '3' }, { api: stack.proxy, styles: { nonce: 'abc' } });
+console.log('grid', g.state, g.reason, g.html.length, g.shadow.slice(0, 120));
+const e = await renderAdslot({ adslot: known.emptyFilterAdslot, key: known.website.guid, api: stack.proxy });
+console.log('empty', e.state, e.reason, e.html.slice(0, 300));
+const x = await renderAdslot({ adslot: 'nope', key: known.website.guid, api: stack.proxy, fallback: '<p>Hi</p>' });
+console.log('404', x.state, x.reason, x.html.slice(0, 200), x.html.slice(-80));
+await stack.close();
