@@ -103,7 +103,7 @@ describe('<pubnet-adslot> filter slots', () => {
     const [, search] = await requests(emu);
     expect(search.search).to.equal(`?key=${known.websites.secondActive.guid}`);
     expect((search.body as { page_size: number }).page_size).to.equal(5);
-    expect(shadow(el).querySelector('ul')!.className).to.equal('list');
+    expect(shadow(el).querySelector('ul')!.className).to.equal('list c4');
     expect(shadow(el).querySelector('[part=brand]')).to.equal(null);
     expect(shadow(el).querySelector('[part=button]')!.textContent).to.equal('See deal');
   });
@@ -111,7 +111,7 @@ describe('<pubnet-adslot> filter slots', () => {
   it('a carousel slot scrolls sideways', async () => {
     const [el] = await slot(emu, 'a1000000-0000-4000-8000-000000000007');
     const ul = shadow(el).querySelector('ul')!;
-    expect(ul.className).to.equal('carousel');
+    expect(ul.className).to.equal('carousel c4');
     expect(getComputedStyle(ul).overflowX).to.equal('auto');
     const [a, b] = [...ul.children].map((li) => li.getBoundingClientRect());
     expect(a.top).to.equal(b.top);
@@ -120,7 +120,7 @@ describe('<pubnet-adslot> filter slots', () => {
   it('treats an invalid config as {}', async () => {
     const [el, count] = await slot(emu, known.invalidConfigAdslot);
     expect(count).to.be.above(0);
-    expect(shadow(el).querySelector('ul')!.className).to.equal('grid');
+    expect(shadow(el).querySelector('ul')!.className).to.equal('grid c4');
   });
 
   it('ten slots of one uuid share one config request and one search', async () => {

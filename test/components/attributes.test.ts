@@ -119,7 +119,9 @@ describe('common attributes and options', () => {
       html`<pubnet-product-grid eager api=${a.url} key=${key} columns="9"> </pubnet-product-grid>`,
     );
     expect(el.columns).to.equal(6);
-    expect(shadow(el).querySelector('ul')!.style.getPropertyValue('--columns')).to.equal('6');
+    expect(
+      getComputedStyle(shadow(el).querySelector('ul')!).getPropertyValue('--columns'),
+    ).to.equal('6');
   });
 
   it('an invalid api attribute is ignored: the configured one is used', async () => {

@@ -80,6 +80,20 @@ export function emulatorPlugin() {
       proxies.set(url, { upstream, log, close: () => served.close() });
       return { url };
     },
+    /**
+     * An element rendered on the server (src/render) from `api`:
+     * `{ element: 'adslot', options }` or `{ element: 'product-grid', attributes, options }`.
+     */
+    async render({ element, attributes, options }) {
+      await loadEmulator();
+      const { renderAdslot, renderProductGrid } = await import('../../src/render/index.ts');
+      const rendered =
+        element == 'adslot'
+          ? await renderAdslot(options)
+          : await renderProductGrid(attributes, options);
+      const { tag, state, reason, html } = rendered;
+      return { tag, state, reason, html };
+    },
     /** What the proxy answered so far: method, path, status, cache state. */
     async 'proxy-log'({ url }) {
       return proxies.get(url)?.log ?? [];

@@ -79,3 +79,24 @@ export async function startProxy(
   });
   return { url, log: () => command<ProxyLogEntry[]>('proxy-log', { url }) };
 }
+
+/** An element as `pubnet-widgets/render` renders it (see the plugin's `render`). */
+export interface RenderedFragment {
+  tag: string;
+  state: string;
+  reason?: string;
+  html: string;
+}
+
+/** Renders `<pubnet-adslot>` on the server (the test server's Node process), with Lit SSR. */
+export function renderAdslotOnServer(options: Record<string, unknown>): Promise<RenderedFragment> {
+  return command<RenderedFragment>('render', { element: 'adslot', options });
+}
+
+/** Renders `<pubnet-product-grid>` on the server, with Lit SSR. */
+export function renderProductGridOnServer(
+  attributes: Record<string, string>,
+  options: Record<string, unknown>,
+): Promise<RenderedFragment> {
+  return command<RenderedFragment>('render', { element: 'product-grid', attributes, options });
+}

@@ -14,9 +14,11 @@
  *
  * Strict CSP (`style-src 'self'`) forbids `style` attributes; positions and
  * sizes are set through CSSOM (`.style` property bindings, i.e. `cssText`),
- * which it allows.
+ * which it allows. Lit SSR writes no property bindings, so on the server they
+ * are `style` attributes too: exact on a page without that CSP, and set by
+ * the bundle when it takes the element over on a page with it.
  */
-import { html, nothing, type TemplateResult } from 'lit';
+import { html, isServer, nothing, type TemplateResult } from 'lit';
 import type { AdslotEmbeddedWidget, AdslotWidget, Product } from '../../client/types.js';
 import { trackingLink } from '../shared/api.js';
 import type { PubnetItem } from '../shared/events.js';
@@ -60,6 +62,10 @@ export function placeable(widgets: unknown, embedded?: unknown): PlacedEntry[] {
       : [],
   );
 }
+
+/** A widget's place on the canvas. */
+const box = (widget: AdslotWidget) =>
+  `left:${px(widget.x)}px;top:${px(widget.y)}px;width:${px(widget.width)}px;height:${px(widget.height)}px`;
 
 /** The canvas size: the widgets' outer bounds. */
 export const bounds = (widgets: AdslotWidget[]): number[] => [
@@ -156,14 +162,16 @@ export function manualCanvas(
 ): TemplateResult {
   const cta = view.cta ?? CTA;
   const [width, height] = bounds(widgets);
-  return html`<div class="canvas" .style=${`--canvas-width:${width}px;--canvas-height:${height}px`}>
+  const size = `--canvas-width:${width}px;--canvas-height:${height}px`;
+  return html`<div class="canvas" style=${isServer ? size : nothing} .style=${size}>
     <div class="drawing">
       ${placed?.map(
         (item, i) =>
           html`<div
             part="card"
             class="card placed"
-            .style=${`left:${px(item.widget.x)}px;top:${px(item.widget.y)}px;width:${px(item.widget.width)}px;height:${px(item.widget.height)}px`}
+            style=${isServer ? box(item.widget) : nothing}
+            .style=${box(item.widget)}
           >
             ${
               isCreative(item.widget)

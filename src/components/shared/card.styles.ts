@@ -27,6 +27,26 @@ export const cardStyles = css`
     padding: 0;
     list-style: none;
   }
+  /* Columns by class, not a style attribute: a strict CSP refuses those in
+     server-rendered HTML. */
+  .c1 {
+    --columns: 1;
+  }
+  .c2 {
+    --columns: 2;
+  }
+  .c3 {
+    --columns: 3;
+  }
+  .c4 {
+    --columns: 4;
+  }
+  .c5 {
+    --columns: 5;
+  }
+  .c6 {
+    --columns: 6;
+  }
   .list {
     grid: none / 1fr;
   }

@@ -127,9 +127,8 @@ export function productList(products: Shown[] | undefined, view: CardView): Temp
   const limit = view.limit ?? 8;
   return html`<ul
     role="list"
-    class=${view.layout ?? 'grid'}
+    class="${view.layout ?? 'grid'} c${view.columns ?? 4}"
     aria-busy=${!products}
-    .style=${'--columns:' + (view.columns ?? 4)}
   >
     ${products?.map((product, i) => productCard(product, i, view))}${emptyCards(
       products ? (view.layout == 'carousel' ? 0 : limit - products.length) : limit,

@@ -151,13 +151,20 @@ export abstract class PubnetWidget extends LitElement {
 
   /**
    * A server-rendered element (declarative shadow DOM) is taken over: what the
-   * server rendered makes way for the first render, which comes in this same
-   * task from the same answer, so nothing moves and nothing is fetched. (Lit's
-   * own hydration would keep the nodes, for 2 KB more.)
+   * server rendered stays until the first render, which replaces it in the
+   * same task and from the same answer, so nothing moves and nothing is
+   * fetched. (Lit's own hydration would keep the nodes, for 2 KB more.)
    */
   protected override createRenderRoot() {
-    this.shadowRoot?.replaceChildren();
-    return super.createRenderRoot();
+    const root = super.createRenderRoot();
+    // Lit would render before the server's first node; it is about to go.
+    this.renderOptions.renderBefore = null;
+    return root;
+  }
+
+  protected override update(changed: PropertyValues<this>) {
+    if (!this.hasUpdated) this.shadowRoot?.replaceChildren();
+    super.update(changed);
   }
 
   protected override willUpdate(changed: PropertyValues<this>) {
@@ -274,13 +281,13 @@ export abstract class PubnetWidget extends LitElement {
     const { signal } = controller;
     let deadline: unknown;
     try {
-      // A server-rendered element has what it shows: no wait.
-      if (given === undefined)
-        await new Promise<void>((start, fail) => {
-          this._startNow = start;
-          if (this.eager) start();
-          else nearViewport(this, signal).then(start, fail);
-        });
+      // A server-rendered element has what it shows: no wait (but the end
+      // of the update that started the load).
+      await new Promise<void>((start, fail) => {
+        this._startNow = start;
+        if (this.eager || given !== undefined) start();
+        else nearViewport(this, signal).then(start, fail);
+      });
       // One deadline for all the requests of this load, retries included.
       deadline = env.timers.setTimeout(
         () => controller.abort(new Error('pubnet-widgets: the API did not answer in time')),
