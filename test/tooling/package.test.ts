@@ -112,9 +112,22 @@ test('customElements names the manifest the build writes, and the package ships 
 // hono is a devDependency: the emulator build bundles it, so that installing the
 // widgets or the client never installs it, and the emulator runs without it.
 
-test('the package depends on lit alone: hono, used by the emulator only, is a devDependency', () => {
-  assert.deepEqual(Object.keys(pkg.dependencies ?? {}), ['lit']);
+test('the package depends on lit and Lit SSR alone: hono, used by the emulator only, is a devDependency', () => {
+  assert.deepEqual(Object.keys(pkg.dependencies ?? {}), ['@lit-labs/ssr', 'lit']);
   assert.ok(pkg.devDependencies.hono, 'the emulator build bundles hono from devDependencies');
+});
+
+test('Lit SSR is for the render entry (and the proxy that serves it): no element module imports it', () => {
+  const elements = [...packed].filter((path) =>
+    /^dist\/(index|components\/.*|embed\/.*|cdn\/pubnet\.min)\.js$/.test(path),
+  );
+  assert.ok(elements.includes('dist/index.js') && elements.includes('dist/cdn/pubnet.min.js'));
+  const offending = elements.filter((path) =>
+    specifiers(readFileSync(`${root}${path}`, 'utf8')).some((specifier) =>
+      specifier.startsWith('@lit-labs/'),
+    ),
+  );
+  assert.deepEqual(offending, []);
 });
 
 /** Module specifiers a script or declaration file imports, requires or re-exports. */
