@@ -151,19 +151,16 @@ export abstract class PubnetWidget extends LitElement {
 
   /**
    * A server-rendered element (declarative shadow DOM) is taken over: what the
-   * server rendered stays until the first render, which replaces it in the
-   * same task and from the same answer, so nothing moves and nothing is
-   * fetched. (Lit's own hydration would keep the nodes, for 2 KB more.)
+   * server rendered stays until the first render, which replaces it, from the
+   * same answer (see `willUpdate`), so nothing moves and nothing is fetched.
+   * (Lit's own hydration would keep the nodes, for 2 KB more.)
    */
-  protected override createRenderRoot() {
-    const root = super.createRenderRoot();
-    // Lit would render before the server's first node; it is about to go.
-    this.renderOptions.renderBefore = null;
-    return root;
-  }
-
   protected override update(changed: PropertyValues<this>) {
-    if (!this.hasUpdated) this.shadowRoot?.replaceChildren();
+    if (!this.hasUpdated) {
+      this.shadowRoot?.replaceChildren();
+      // Lit would render before the server's first node, which is gone.
+      this.renderOptions.renderBefore = null;
+    }
     super.update(changed);
   }
 
