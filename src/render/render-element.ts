@@ -8,6 +8,7 @@ import { render } from '@lit-labs/ssr';
 import { collectResultSync } from '@lit-labs/ssr/lib/render-result.js';
 import type { TemplateResult } from 'lit';
 import type { WidgetState } from '../components/shared/widget-element.js';
+import { escapeAttribute } from './escape.js';
 import { rendererFor, type StylesOption } from './styles.js';
 
 /** A server-rendered element. */
@@ -84,10 +85,6 @@ export function renderElement(
       }),
   };
 }
-
-/** A value for a double-quoted attribute. */
-export const escapeAttribute = (value: string) =>
-  value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 const unescapeAttribute = (value: string) =>
   value.replace(/&(quot|lt|gt|#39|amp);/g, (_, name: string) =>

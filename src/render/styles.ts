@@ -17,7 +17,7 @@
 import { LitElementRenderer } from '@lit-labs/ssr';
 import type { RenderInfo } from '@lit-labs/ssr';
 import type { CSSResultOrNative, LitElement } from 'lit';
-import { escapeAttribute } from './render-element.js';
+import { escapeAttribute } from './escape.js';
 
 /** Where a rendered element's styles come from (see the module's comment). */
 export type StylesOption = 'inline' | { nonce: string } | { stylesheets: string };

@@ -68,6 +68,7 @@ test('the answer the element is rendered from is the proxy’s composed answer',
     /class="card placed"\s+style="left:\d+px;top:\d+px;width:\d+px;height:\d+px"/,
   );
   assert.match(rendered.shadow, /<iframe\s+sandbox="allow-popups allow-popups-to-escape-sandbox"/);
+  assert.doesNotMatch(rendered.shadow, /style="[^"]*"\s+style=/, 'one style attribute');
 });
 
 test('a product grid for its attributes: the search the element itself runs, its columns as a class', async () => {

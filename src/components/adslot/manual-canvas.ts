@@ -14,11 +14,11 @@
  *
  * Strict CSP (`style-src 'self'`) forbids `style` attributes; positions and
  * sizes are set through CSSOM (`.style` property bindings, i.e. `cssText`),
- * which it allows. Lit SSR writes no property bindings, so on the server they
- * are `style` attributes too: exact on a page without that CSP, and set by
- * the bundle when it takes the element over on a page with it.
+ * which it allows. Lit SSR writes `.style` as the `style` attribute: exact on
+ * a page without that CSP, and set by the bundle when it takes the element
+ * over on a page with it.
  */
-import { html, isServer, nothing, type TemplateResult } from 'lit';
+import { html, nothing, type TemplateResult } from 'lit';
 import type { AdslotEmbeddedWidget, AdslotWidget, Product } from '../../client/types.js';
 import { trackingLink } from '../shared/api.js';
 import type { PubnetItem } from '../shared/events.js';
@@ -162,17 +162,11 @@ export function manualCanvas(
 ): TemplateResult {
   const cta = view.cta ?? CTA;
   const [width, height] = bounds(widgets);
-  const size = `--canvas-width:${width}px;--canvas-height:${height}px`;
-  return html`<div class="canvas" style=${isServer ? size : nothing} .style=${size}>
+  return html`<div class="canvas" .style=${`--canvas-width:${width}px;--canvas-height:${height}px`}>
     <div class="drawing">
       ${placed?.map(
         (item, i) =>
-          html`<div
-            part="card"
-            class="card placed"
-            style=${isServer ? box(item.widget) : nothing}
-            .style=${box(item.widget)}
-          >
+          html`<div part="card" class="card placed" .style=${box(item.widget)}>
             ${
               isCreative(item.widget)
                 ? html`<div data-i=${i}>
