@@ -12,6 +12,10 @@
  * window when that call fails or is refused a turn. An ad slot's GET is
  * answered composed (compose.ts), its parts read through that same path,
  * unless the `compose` option is `false`: then it is forwarded like any read.
+ *
+ * Under `/render/` it answers rendered HTML instead (render-routes.ts,
+ * api-contract §11): an element rendered with Lit SSR from the answer this
+ * same handler gives its JSON read, and the CSS that HTML links to.
  */
 import { resolveRoute } from './allow-list.js';
 import { UpstreamBackoff } from './backoff.js';
@@ -25,6 +29,7 @@ import { prepareRequest } from './prepare.js';
 import { Budget, RateLimiter } from './rate-limit.js';
 import { ReadCache } from './read-cache.js';
 import { ReadPath, type Read, type ReadRequest } from './read-path.js';
+import { RenderRoutes } from './render-routes.js';
 import { BASE_HEADERS, detail, notFound } from './respond.js';
 import { scrubber } from './scrub.js';
 import type { Answer, UpstreamContext } from './upstream.js';
@@ -67,6 +72,15 @@ export function createProxy(options: ProxyOptions): ProxyHandler {
   const freshCacheControl = cache
     ? `public, max-age=${cache.ttlSeconds}${revalidate ? `, stale-while-revalidate=${revalidate}` : ''}`
     : 'no-cache';
+  const renders = new RenderRoutes({
+    cors,
+    scrub,
+    freshCacheControl,
+    cache: o.cache,
+    now: o.now,
+    ipHeader,
+    timeout: o.concurrency.wait + o.timeout,
+  });
 
   /** The answer as a Response, with CORS, caching and conditional-request headers. */
   function toResponse(request: Request, answer: Answer, state: Outcome['cache']): Response {
@@ -106,11 +120,19 @@ export function createProxy(options: ProxyOptions): ProxyHandler {
     };
     if (!url.pathname.startsWith(o.basePath)) return own(notFound(), 'outside base path');
     const path = `/${url.pathname.slice(o.basePath.length)}`;
+    const localBase = `${url.origin}${o.basePath}`;
+    const publicBase = o.publicUrl ?? localBase;
 
     if (request.method === 'OPTIONS') {
       const wanted = request.headers.get('access-control-request-method') ?? '';
-      return { response: cors.preflight(origin, !!resolveRoute(wanted, path)), cache: '-' };
+      const known = !!resolveRoute(wanted, path) || RenderRoutes.serves(wanted, path);
+      return { response: cors.preflight(origin, known), cache: '-' };
     }
+    // Its reads come back here, as this client's requests.
+    if (RenderRoutes.owns(path))
+      return renders.answer(request, path, { publicBase, localBase }, (inner) =>
+        handle(inner, info),
+      );
     const resolved = resolveRoute(request.method, path);
     if (!resolved) return own(notFound(), 'not forwarded');
     // Not composing: the route is forwarded as a plain read, its `?key=`/`?sid=` dropped unchecked.
@@ -125,7 +147,7 @@ export function createProxy(options: ProxyOptions): ProxyHandler {
     const read: ReadRequest = {
       ...routeRead,
       language: request.headers.get('accept-language'),
-      publicBase: o.publicUrl ?? `${url.origin}${o.basePath}`,
+      publicBase,
     };
     const remote = typeof info?.remoteAddress === 'string' ? info.remoteAddress : undefined;
     const budget = limiter && new Budget(limiter, clientKey(clientIp(request, remote, ipHeader)));

@@ -4,10 +4,10 @@
 //     deno run --allow-net --allow-env=PUBNET_TOKEN,PUBNET_UPSTREAM,PUBNET_WEBSITES,PUBNET_ALLOW_ORIGINS,HOST,PORT main.ts
 //
 // `pubnet-widgets/proxy` resolves once the package is in the project (`deno add
-// npm:pubnet-widgets`, or `npm install pubnet-widgets` next to a package.json). It imports
-// nothing, so an import map entry pointing at one bundled file works too: that is how
-// test/proxy/runtimes.test.ts runs this file (`--import-map`, with `pubnet-widgets/proxy`
-// mapped to src/proxy/ bundled by rollup).
+// npm:pubnet-widgets`, or `npm install pubnet-widgets` next to a package.json); Deno resolves
+// its Lit (the rendered HTML routes) to Lit's Node build itself. Bundled into one file, an
+// import map entry pointing at it works too: that is how test/proxy/runtimes.test.ts runs this
+// file (`--import-map`, with `pubnet-widgets/proxy` mapped to src/proxy/ bundled by rollup).
 //
 // Env: PUBNET_TOKEN, PUBNET_UPSTREAM; optionally PUBNET_WEBSITES and PUBNET_ALLOW_ORIGINS
 // (comma-separated), HOST (default 0.0.0.0) and PORT (default 8788). The token is never

@@ -1,0 +1,80 @@
+/**
+ * What a render route asks for, read from its path and query: the element
+ * and its attributes, or why it cannot be rendered. Strict: a parameter the
+ * route does not take, or one given twice, is refused (the answer is then the
+ * collapsed element), so that one fragment has one URL, and one cache entry.
+ */
+import { PRODUCT_GRID_ATTRIBUTES } from '../render/product-grid.js';
+import { escapeAttribute } from '../render/escape.js';
+
+export type RenderedTag = 'pubnet-adslot' | 'pubnet-product-grid';
+
+/** What one render route asks for. */
+export interface RenderCall {
+  tag: RenderedTag;
+  /** The ad slot id, as in the path (adslot route only). */
+  adslot?: string;
+  /** The query parameters the route takes, each given once. */
+  parameters: Record<string, string>;
+  /** Those parameters, sorted: the query part of the rendered HTML's cache key. */
+  search: string;
+  /** Why the query cannot be rendered, if it cannot. */
+  refused?: string;
+}
+
+const ADSLOT_PARAMETERS: readonly string[] = ['key', 'sid'];
+/** The grid's attributes but `api`, which the proxy sets to itself. */
+const GRID_PARAMETERS: readonly string[] = PRODUCT_GRID_ATTRIBUTES.filter((name) => name !== 'api');
+
+const ADSLOT_PATH = /^\/render\/adslots\/([^/]+)\/$/;
+const GRID_PATH = '/render/product-grid/';
+
+/** Whether `path` is a render route's (of an element; see render-styles.ts for the CSS). */
+export const isRenderPath = (path: string) => ADSLOT_PATH.test(path) || path === GRID_PATH;
+
+/** The call `path` and `query` make, or `undefined` when `path` is no render route. */
+export function readCall(path: string, query: URLSearchParams): RenderCall | undefined {
+  const slot = ADSLOT_PATH.exec(path);
+  if (!slot && path !== GRID_PATH) return undefined;
+  const tag: RenderedTag = slot ? 'pubnet-adslot' : 'pubnet-product-grid';
+  const allowed = slot ? ADSLOT_PARAMETERS : GRID_PARAMETERS;
+  const parameters: Record<string, string> = {};
+  let refused: string | undefined;
+  for (const [name, value] of query) {
+    if (!allowed.includes(name)) refused ??= `unknown parameter ${name}`;
+    else if (Object.hasOwn(parameters, name)) refused ??= `parameter ${name} given twice`;
+    else parameters[name] = value;
+  }
+  const sorted = new URLSearchParams(
+    Object.entries(parameters).sort(([a], [b]) => (a < b ? -1 : 1)),
+  );
+  return {
+    tag,
+    adslot: slot ? decodeSegment(slot[1]) : undefined,
+    parameters,
+    search: sorted.toString(),
+    refused,
+  };
+}
+
+/** A path segment decoded; as it is when it is no valid percent-encoding (the render refuses it). */
+function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+/**
+ * The element as a render that failed writes it, for a call the render could
+ * not even start: its tag with what identifies it, collapsed, with no answer.
+ * Every value is escaped: the path and query are the visitor's.
+ */
+export function collapsedElement(call: RenderCall, api: string): string {
+  const attributes: [string, string][] = [];
+  if (call.adslot !== undefined) attributes.push(['adslot', call.adslot]);
+  attributes.push(['api', api], ['state', 'collapsed'], ['data-answer', 'null']);
+  const written = attributes.map(([name, value]) => ` ${name}="${escapeAttribute(value)}"`);
+  return `<${call.tag}${written.join('')}></${call.tag}>`;
+}

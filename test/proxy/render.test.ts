@@ -1,0 +1,472 @@
+// The proxy's rendered HTML routes (api-contract §11), over real HTTP to a real emulator behind
+// the real proxy. A render reads its data through the proxy itself, so it shows exactly the
+// composed JSON answer, and is cached, coalesced, limited and pinned like the JSON reads; a
+// render that fails is still a 200: the collapsed element, with `X-Pubnet-Render: fallback`.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { PubnetAdslot } from '../../src/components/adslot/adslot.js';
+import { PubnetProductGrid } from '../../src/components/product-grid/product-grid.js';
+import { STYLES_PATH } from '../../src/proxy/render-styles.js';
+import { stylesheetText } from '../../src/render/styles.js';
+import { TOKEN, call, known, startStack, type Answer, type Stack } from './support.js';
+
+const guid = known.website.guid;
+const JSON_CACHE_CONTROL = 'public, max-age=60, stale-while-revalidate=60';
+const SHORT = 'public, max-age=10';
+
+type Attributes = Record<string, string>;
+interface Product {
+  link: string;
+}
+interface Composed {
+  _embedded: {
+    products?: { results: Product[] };
+    widgets?: ({ tracking_link?: string } | null)[];
+  };
+  widgets: { url: string; item_type: string; embed_code?: string }[];
+}
+
+const renderUrl = (stack: Stack, adslot: string, query = `?key=${guid}`) =>
+  `${stack.proxy}render/adslots/${adslot}/${query}`;
+const jsonUrl = (stack: Stack, adslot: string) =>
+  `${stack.proxy}publisher/adslots/${adslot}/?key=${guid}`;
+
+const unescape = (value: string) =>
+  value.replace(/&(quot|lt|gt|#39|amp);/g, (_, name: string) =>
+    name === 'quot' ? '"' : name === 'lt' ? '<' : name === 'gt' ? '>' : name === '#39' ? "'" : '&',
+  );
+
+/** The element's `data-answer`, parsed. */
+function dataAnswer(html: string): unknown {
+  const value = / data-answer="([^"]*)"/.exec(html)?.[1];
+  assert.ok(value !== undefined, 'the element carries data-answer');
+  return JSON.parse(unescape(value));
+}
+
+/** The attributes of every `<name …>` tag (`data-answer` aside: the answer is checked on its own). */
+function tags(html: string, name: string): Attributes[] {
+  const markup = html.replace(/ data-answer="[^"]*"/, '');
+  return [...markup.matchAll(new RegExp(`<${name}\\b((?:[^>"]|"[^"]*")*)>`, 'g'))].map(
+    ([, inside]) =>
+      Object.fromEntries(
+        [...inside.matchAll(/([\w-]+)(?:="([^"]*)")?/g)].map(([, key, value]) => [
+          key,
+          unescape(value ?? ''),
+        ]),
+      ),
+  );
+}
+
+/** Lit's hydration comments out, so text checks read like the page. */
+const text = (html: string) => html.replace(/<!--[\s\S]*?-->/g, '');
+
+/** What every product link of a rendered slot must be. */
+function assertLinks(html: string, expected: string[]) {
+  const links = tags(html, 'a');
+  assert.deepEqual(
+    links.map((a) => a.href),
+    expected,
+    'one link per item, in order, to its link in the answer',
+  );
+  for (const a of links) {
+    assert.match(a.href, /^https?:\/\//);
+    const rel = (a.rel ?? '').split(/\s+/);
+    assert.ok(rel.includes('sponsored') && rel.includes('noopener'), `rel="${a.rel}"`);
+  }
+}
+
+/** A render that failed: 200, the collapsed element, the fallback header, a short cache. */
+function assertFallback(answer: Answer, tag: string, reason: RegExp, cacheControl = SHORT) {
+  assert.equal(answer.status, 200);
+  assert.equal(answer.headers.get('content-type'), 'text/html; charset=utf-8');
+  const header = answer.headers.get('x-pubnet-render') ?? '';
+  assert.match(header, /^fallback; reason="[\x20-\x21\x23-\x5b\x5d-\x7e]+"$/, header);
+  assert.match(header, reason);
+  assert.doesNotMatch(header, /https?:/, 'no URL in the reason');
+  assert.equal(answer.headers.get('cache-control'), cacheControl);
+  assert.ok(answer.text.startsWith(`<${tag} `), answer.text.slice(0, 200));
+  const [element] = tags(answer.text, tag);
+  assert.equal(element.state, 'collapsed');
+  assert.equal(dataAnswer(answer.text), null);
+  assert.doesNotMatch(answer.text, /<script/i);
+}
+
+test('a filter slot renders as its fragment, from the composed answer', async () => {
+  const stack = await startStack({ websites: [guid] });
+  const answer = await call(renderUrl(stack, known.filterAdslot));
+  const json = await call(jsonUrl(stack, known.filterAdslot));
+  const composed = json.json as Composed;
+  const products = composed._embedded.products!.results;
+  assert.ok(products.length > 1);
+
+  assert.equal(answer.status, 200);
+  assert.equal(answer.headers.get('content-type'), 'text/html; charset=utf-8');
+  assert.equal(answer.headers.get('x-pubnet-render'), 'ready');
+  assert.equal(answer.headers.get('cache-control'), json.headers.get('cache-control'));
+  assert.equal(answer.headers.get('cache-control'), JSON_CACHE_CONTROL);
+  assert.equal(answer.headers.get('vary'), 'Accept-Language');
+  assert.match(answer.headers.get('etag') ?? '', /^"[\w-]+"$/);
+  const html = answer.text;
+  assert.ok(html.startsWith('<pubnet-adslot '), html.slice(0, 100));
+  assert.ok(html.endsWith('</pubnet-adslot>'));
+  assert.match(html, /^<pubnet-adslot [^]*?><template [^>]*shadowrootmode="open"[^>]*>/);
+  const [element] = tags(html, 'pubnet-adslot');
+  assert.equal(element.adslot, known.filterAdslot);
+  assert.equal(element.key, guid);
+  assert.equal(element.api, stack.proxy, 'the browser counts impressions through this proxy');
+  assert.deepEqual(
+    dataAnswer(html),
+    composed,
+    'the composed JSON answer, as the JSON route has it',
+  );
+
+  assertLinks(
+    html,
+    products.map((product) => product.link),
+  );
+  assert.match(text(html), /<span part="disclosure" class="disclosure">Ad<\/span>/);
+  const images = tags(html, 'img');
+  assert.equal(images.length, products.length);
+  for (const image of images) {
+    assert.equal(image.loading, 'lazy');
+    assert.match(image.width, /^\d+$/);
+    assert.match(image.height, /^\d+$/);
+    assert.ok(image.alt, 'alt text');
+  }
+  assert.deepEqual(tags(html, 'link'), [
+    {
+      rel: 'stylesheet',
+      href: `${stack.proxy}${STYLES_PATH}pubnet-adslot.css`,
+    },
+  ]);
+  assert.doesNotMatch(html, /<style/, 'no inline style: a page with style-src self accepts it');
+  assert.doesNotMatch(html, /<script/i);
+  assert.deepEqual(
+    stack.logs.map((entry) => [entry.path, entry.status, entry.cache, entry.note]),
+    [
+      [`/render/adslots/${known.filterAdslot}/`, 200, 'miss', 'render ready'],
+      [`/publisher/adslots/${known.filterAdslot}/`, 200, 'hit', undefined],
+    ],
+    'one log line per request; the JSON read after the render is a hit',
+  );
+});
+
+test('a manual slot renders its placed items: links, sandboxed creatives, no script', async () => {
+  const stack = await startStack({ websites: [guid] });
+  const answer = await call(renderUrl(stack, known.manualAdslot));
+  const composed = (await call(jsonUrl(stack, known.manualAdslot))).json as Composed;
+  assert.equal(answer.headers.get('x-pubnet-render'), 'ready');
+  const html = answer.text;
+  assert.deepEqual(dataAnswer(html), composed);
+  // A product placed without a URL links to its tracking link; an offer to its URL.
+  const expected = composed.widgets.flatMap((widget, i) =>
+    widget.item_type === 'product'
+      ? [composed._embedded.widgets![i]!.tracking_link!]
+      : widget.item_type === 'offer'
+        ? [widget.url]
+        : [],
+  );
+  assert.equal(expected.length, 2);
+  assertLinks(html, expected);
+  const frames = tags(html, 'iframe');
+  assert.equal(frames.length, 2, 'the banner and the HTML creative');
+  for (const frame of frames) {
+    const sandbox = frame.sandbox.split(/\s+/);
+    assert.ok(!sandbox.includes('allow-scripts') && !sandbox.includes('allow-same-origin'));
+  }
+  assert.doesNotMatch(html, /<script/i, "the creatives' HTML only travels escaped in data-answer");
+  assert.match(text(html), /class="disclosure">Sponsored</);
+});
+
+test('the product grid route renders the attributes it is given, its limit included', async () => {
+  const stack = await startStack({ websites: [guid] });
+  const query = `?query=headphones&limit=3&columns=3&layout=list&key=${guid}&sid=grid_1`;
+  const answer = await call(`${stack.proxy}render/product-grid/${query}`);
+  assert.equal(answer.status, 200);
+  assert.equal(answer.headers.get('x-pubnet-render'), 'ready');
+  assert.equal(answer.headers.get('cache-control'), JSON_CACHE_CONTROL);
+  const html = answer.text;
+  assert.ok(html.startsWith('<pubnet-product-grid '));
+  const [element] = tags(html, 'pubnet-product-grid');
+  assert.deepEqual(
+    [element.query, element.limit, element.columns, element.layout, element.key, element.sid],
+    ['headphones', '3', '3', 'list', guid, 'grid_1'],
+  );
+  assert.equal(element.api, stack.proxy);
+  const page = dataAnswer(html) as { results: Product[] };
+  assert.equal(page.results.length, 3);
+  assertLinks(
+    html,
+    page.results.map((product) => product.link),
+  );
+  const searches = stack.upstreamCalls().filter((c) => c.method === 'POST');
+  assert.equal(searches.length, 1);
+  assert.equal(
+    (searches[0].body as { page_size?: number }).page_size,
+    3,
+    'the limit went upstream',
+  );
+  assert.match(html, /render\/styles\/[^/]+\/pubnet-product-grid\.css"/);
+});
+
+test('a repeat render costs no upstream call and no rendering; another language renders anew', async () => {
+  const stack = await startStack({ websites: [guid] });
+  const url = renderUrl(stack, known.filterAdslot);
+  const first = await call(url);
+  const calls = stack.upstreamCalls().length;
+  assert.equal(calls, 2, 'the slot and its search');
+  const again = await call(url);
+  assert.equal(again.text, first.text);
+  assert.equal(again.headers.get('etag'), first.headers.get('etag'));
+  assert.equal(again.headers.get('cache-control'), JSON_CACHE_CONTROL);
+  assert.equal(again.headers.get('x-cache'), 'HIT');
+  assert.equal(stack.logs.at(-1)!.note, 'render kept', 'the kept HTML, not rendered again');
+  assert.equal(stack.upstreamCalls().length, calls, 'no upstream call');
+
+  const german = await call(url, { headers: { 'Accept-Language': 'de' } });
+  assert.equal(german.headers.get('x-pubnet-render'), 'ready');
+  assert.equal(stack.logs.at(-1)!.note, 'render ready', 'its own entry, as for the JSON reads');
+  assert.equal(german.headers.get('x-cache'), 'MISS');
+  assert.ok(stack.upstreamCalls().length > calls, 'the reads vary with the language');
+
+  // The JSON read first: the render is made from its cache entry, without an upstream call.
+  const json = await call(`${stack.proxy}publisher/adslots/${known.manualAdslot}/?key=${guid}`);
+  assert.equal(json.status, 200);
+  const before = stack.upstreamCalls().length;
+  const rendered = await call(renderUrl(stack, known.manualAdslot));
+  assert.equal(rendered.headers.get('x-pubnet-render'), 'ready');
+  assert.equal(rendered.headers.get('x-cache'), 'HIT');
+  assert.equal(stack.upstreamCalls().length, before);
+});
+
+test('ETag and If-None-Match: a bodiless 304; HEAD answers the headers of GET', async () => {
+  const stack = await startStack({ websites: [guid] });
+  const url = renderUrl(stack, known.filterAdslot);
+  const answer = await call(url);
+  const etag = answer.headers.get('etag')!;
+  const unchanged = await call(url, { headers: { 'If-None-Match': `"other", ${etag}` } });
+  assert.equal(unchanged.status, 304);
+  assert.equal(unchanged.text, '');
+  assert.equal(unchanged.headers.get('etag'), etag);
+  assert.equal(unchanged.headers.get('cache-control'), JSON_CACHE_CONTROL);
+  assert.equal(unchanged.headers.get('content-type'), null);
+  const changed = await call(url, { headers: { 'If-None-Match': '"other"' } });
+  assert.equal(changed.status, 200);
+  assert.equal(changed.text, answer.text);
+
+  const head = await call(url, { method: 'HEAD' });
+  assert.equal(head.status, 200);
+  assert.equal(head.text, '');
+  for (const name of ['content-type', 'etag', 'cache-control', 'x-pubnet-render', 'vary'])
+    assert.equal(head.headers.get(name), answer.headers.get(name), name);
+  const failed = await call(`${stack.proxy}render/product-grid/?colour=red`, { method: 'HEAD' });
+  assert.equal(failed.status, 200);
+  assert.equal(failed.text, '');
+  assert.match(
+    failed.headers.get('x-pubnet-render') ?? '',
+    /^fallback; reason="unknown parameter colour"$/,
+  );
+  const other = await call(`${stack.proxy}render/adslots/${known.filterAdslot}/`, {
+    method: 'POST',
+  });
+  assert.equal(other.status, 404, 'only GET and HEAD');
+});
+
+test('an unknown slot, and a key the proxy does not serve, render collapsed', async () => {
+  const stack = await startStack({ websites: [guid] });
+  const unknown = await call(renderUrl(stack, 'a1000000-0000-4000-8000-0000000000ff'));
+  assertFallback(unknown, 'pubnet-adslot', /NotFoundError: Request failed with status code 404/);
+  assert.equal(
+    tags(unknown.text, 'pubnet-adslot')[0].adslot,
+    'a1000000-0000-4000-8000-0000000000ff',
+  );
+
+  // What the JSON route answers (403) is what the render is made from.
+  const calls = stack.upstreamCalls().length;
+  const other = known.websites.secondActive.guid;
+  const json = await call(`${stack.proxy}publisher/adslots/${known.filterAdslot}/?key=${other}`);
+  assert.equal(json.status, 403);
+  const pinned = await call(renderUrl(stack, known.filterAdslot, `?key=${other}`));
+  assertFallback(pinned, 'pubnet-adslot', /status code 403/);
+  assert.equal(stack.upstreamCalls().length, calls, 'refused without an upstream call');
+  assert.match(stack.logs.at(-1)!.note ?? '', /^render collapsed: AuthError: /);
+});
+
+test('an upstream fault renders collapsed, then the slot renders again', async () => {
+  const stack = await startStack({ websites: [guid] });
+  stack.emulator.setFaults([{ path: '/publisher/adslots/*', kind: 'status', status: 500 }]);
+  const url = renderUrl(stack, known.filterAdslot);
+  const failed = await call(url);
+  assertFallback(failed, 'pubnet-adslot', /status code 500/);
+  assert.equal(stack.upstreamCalls().length, 1, 'the slot was asked for');
+  stack.emulator.setFaults([]);
+  const back = await call(url);
+  assert.equal(back.headers.get('x-pubnet-render'), 'ready', 'a failure is never kept');
+  assert.equal(back.headers.get('cache-control'), JSON_CACHE_CONTROL);
+});
+
+test('a render from a stale read is ready but no-cache, and not kept', async () => {
+  let now = 1_000_000;
+  const stack = await startStack({ websites: [guid], cache: { ttl: 10_000 }, now: () => now });
+  const url = renderUrl(stack, known.filterAdslot);
+  const fresh = await call(url);
+  assert.equal(fresh.headers.get('cache-control'), 'public, max-age=10, stale-while-revalidate=60');
+  now += 10_000; // both the JSON and the kept HTML expire
+  stack.emulator.setFaults([{ path: '/publisher/adslots/*', kind: 'status', status: 503 }]);
+  const stale = await call(url);
+  assert.equal(stale.headers.get('x-pubnet-render'), 'ready');
+  assert.equal(stale.headers.get('x-cache'), 'STALE');
+  assert.equal(stale.headers.get('cache-control'), 'no-cache', 'as the JSON route sends it');
+  assert.equal(stale.text, fresh.text, 'made from the stored composed answer');
+  stack.emulator.setFaults([]);
+  const again = await call(url);
+  assert.equal(again.headers.get('x-cache'), 'MISS', 'the stale render was not kept');
+  assert.equal(again.headers.get('cache-control'), 'public, max-age=10, stale-while-revalidate=60');
+});
+
+test('a composition with a part missing renders the skeleton: partial, short cache', async () => {
+  const stack = await startStack({ websites: [guid] });
+  stack.emulator.setFaults([
+    { method: 'POST', path: '/publisher/products/', kind: 'status', status: 500 },
+  ]);
+  const answer = await call(renderUrl(stack, known.filterAdslot));
+  assert.equal(answer.status, 200);
+  assert.match(answer.headers.get('x-pubnet-render') ?? '', /^partial; reason="[^"]+"$/);
+  assert.equal(answer.headers.get('cache-control'), SHORT);
+  const answered = dataAnswer(answer.text) as Composed;
+  assert.equal(answered._embedded.products, undefined, 'the browser loads the products itself');
+  assert.deepEqual(tags(answer.text, 'a'), []);
+  stack.emulator.setFaults([]);
+  const whole = await call(renderUrl(stack, known.filterAdslot));
+  assert.equal(whole.headers.get('x-pubnet-render'), 'ready', 'a partial render is never kept');
+});
+
+test('bad parameters render collapsed, escaped, without an upstream call', async () => {
+  const stack = await startStack({ websites: [guid] });
+  const grid = `${stack.proxy}render/product-grid/`;
+  const cases: [url: string, tag: string, reason: RegExp][] = [
+    [`${grid}?colour=red`, 'pubnet-product-grid', /reason="unknown parameter colour"/],
+    [`${grid}?api=https://evil.example/`, 'pubnet-product-grid', /unknown parameter api/],
+    [`${grid}?limit=2&limit=3`, 'pubnet-product-grid', /parameter limit given twice/],
+    [`${grid}?key=not%20a%20guid`, 'pubnet-product-grid', /status code 403/],
+    [renderUrl(stack, known.filterAdslot, '?key=not%20a%20guid'), 'pubnet-adslot', /key must be/],
+    [
+      renderUrl(stack, known.filterAdslot, '?sid=far-too-long-' + 'x'.repeat(40)),
+      'pubnet-adslot',
+      /sid must be/,
+    ],
+    [
+      renderUrl(stack, known.filterAdslot, `?key=${guid}&page=2`),
+      'pubnet-adslot',
+      /unknown parameter page/,
+    ],
+    [
+      renderUrl(stack, '%22%3E%3Cscript%3Ealert(1)%3C%2Fscript%3E'),
+      'pubnet-adslot',
+      /adslot must be/,
+    ],
+  ];
+  for (const [url, tag, reason] of cases) {
+    const answer = await call(url);
+    assertFallback(answer, tag, reason);
+    assert.equal(tags(answer.text, tag)[0].api, stack.proxy);
+  }
+  const escaped = await call(renderUrl(stack, '%22%3E%3Cscript%3Ealert(1)%3C%2Fscript%3E'));
+  assert.equal(tags(escaped.text, 'pubnet-adslot')[0].adslot, '"><script>alert(1)</script>');
+  assert.equal(stack.upstreamCalls().length, 0);
+});
+
+test("the rate limit counts a render's reads for the client that asked", async () => {
+  const stack = await startStack({
+    websites: [guid],
+    now: () => 0, // no refill
+    rateLimit: { rate: 1, burst: 2, ipHeader: 'x-client-ip' },
+  });
+  const as = (ip: string) => ({ headers: { 'X-Client-IP': ip } });
+  const first = await call(renderUrl(stack, known.filterAdslot), as('198.51.100.1'));
+  assert.equal(first.headers.get('x-pubnet-render'), 'ready', 'the slot and its search: 2 calls');
+  const limited = await call(renderUrl(stack, known.manualAdslot), as('198.51.100.1'));
+  assertFallback(limited, 'pubnet-adslot', /RateLimitError|status code 429/, 'no-store');
+  const other = await call(renderUrl(stack, known.manualAdslot), as('198.51.100.2'));
+  assert.equal(other.headers.get('x-pubnet-render'), 'ready', 'another client has its own bucket');
+  const cached = await call(renderUrl(stack, known.filterAdslot), as('198.51.100.1'));
+  assert.equal(cached.headers.get('x-pubnet-render'), 'ready', 'what is cached costs nothing');
+});
+
+test('the styles route: each element CSS, cached for a year; 404 for another tag or version', async () => {
+  const stack = await startStack({ websites: [guid] });
+  const slot = await call(renderUrl(stack, known.filterAdslot));
+  const href = tags(slot.text, 'link')[0].href;
+  const base = href.slice(0, href.lastIndexOf('/') + 1);
+  assert.ok(base.startsWith(`${stack.proxy}render/styles/`));
+  const sheets: [string, Parameters<typeof stylesheetText>[0]][] = [
+    ['pubnet-adslot', PubnetAdslot],
+    ['pubnet-product-grid', PubnetProductGrid],
+  ];
+  for (const [tag, element] of sheets) {
+    const css = await call(`${base}${tag}.css`);
+    assert.equal(css.status, 200);
+    assert.equal(css.headers.get('content-type'), 'text/css; charset=utf-8');
+    assert.equal(css.headers.get('cache-control'), 'public, max-age=31536000, immutable');
+    assert.equal(css.text, stylesheetText(element));
+    assert.ok(css.text.length > 100);
+    const etag = css.headers.get('etag')!;
+    assert.match(etag, /^"[\w-]+"$/);
+    const unchanged = await call(`${base}${tag}.css`, { headers: { 'If-None-Match': etag } });
+    assert.deepEqual([unchanged.status, unchanged.text], [304, '']);
+    const head = await call(`${base}${tag}.css`, { method: 'HEAD' });
+    assert.deepEqual([head.status, head.text, head.headers.get('etag')], [200, '', etag]);
+  }
+  assert.notEqual(
+    (await call(`${base}pubnet-adslot.css`)).text,
+    (await call(`${base}pubnet-product-grid.css`)).text,
+  );
+  for (const url of [
+    `${base}pubnet-offer-link.css`,
+    `${base}pubnet-nothing.css`,
+    `${stack.proxy}render/styles/0.0.0-other/pubnet-adslot.css`,
+    `${base}pubnet-adslot.js`,
+    `${stack.proxy}render/elsewhere/`,
+  ]) {
+    const answer = await call(url);
+    assert.equal(answer.status, 404, url);
+    assert.deepEqual(answer.json, { detail: 'Not found.' });
+  }
+});
+
+test('CORS as for the other routes, and the token nowhere', async () => {
+  const origin = 'https://shop.example';
+  const stack = await startStack({ websites: [guid], allowOrigins: [origin] });
+  const answer = await call(renderUrl(stack, known.filterAdslot), { headers: { Origin: origin } });
+  assert.equal(answer.headers.get('access-control-allow-origin'), origin);
+  assert.match(answer.headers.get('access-control-expose-headers') ?? '', /X-Pubnet-Render/);
+  assert.equal(answer.headers.get('vary'), 'Origin, Accept-Language');
+  const preflight = await fetch(renderUrl(stack, known.filterAdslot), {
+    method: 'OPTIONS',
+    headers: { Origin: origin, 'Access-Control-Request-Method': 'GET' },
+  });
+  assert.equal(preflight.status, 204);
+  const css = await call(tags(answer.text, 'link')[0].href, { headers: { Origin: origin } });
+  assert.equal(css.headers.get('access-control-allow-origin'), origin);
+  // Every answer of this file went through `call`, which fails on the token; the log too.
+  assert.ok(!JSON.stringify(stack.logs).includes(TOKEN));
+  assert.ok(answer.text.includes(known.filterAdslot) && !answer.text.includes(TOKEN));
+});
+
+test('behind a public URL, the fragment points there and its reads stay in the process', async () => {
+  const publicUrl = 'https://shop.example/pubnet/';
+  const stack = await startStack({ websites: [guid], basePath: '/api/', publicUrl });
+  assert.ok(stack.proxy.endsWith('/api/'));
+  const answer = await call(renderUrl(stack, known.filterAdslot));
+  assert.equal(answer.headers.get('x-pubnet-render'), 'ready');
+  const [element] = tags(answer.text, 'pubnet-adslot');
+  assert.equal(element.api, publicUrl);
+  assert.ok(tags(answer.text, 'link')[0].href.startsWith(`${publicUrl}render/styles/`));
+  const composed = dataAnswer(answer.text) as { _embedded: { products: { next: string } } };
+  assert.ok(composed._embedded.products.next.startsWith(`${publicUrl}publisher/products/`));
+  assert.equal(
+    stack.upstreamCalls().length,
+    2,
+    'read through this proxy, not through its public URL',
+  );
+});
