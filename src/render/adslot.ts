@@ -62,6 +62,7 @@ export async function renderAdslot(options: AdslotRenderOptions): Promise<Render
     loaded.styles,
     loaded.state,
     loaded.reason,
+    [],
     fallback,
   );
 }

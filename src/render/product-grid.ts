@@ -10,6 +10,7 @@ import '../components/product-grid/define.js';
 import { load } from './load.js';
 import type { RenderOptions } from './options.js';
 import { renderElement, type RenderedWidget } from './render-element.js';
+import { collectWarnings } from './warnings.js';
 
 /** The attributes of `<pubnet-product-grid>` a server renders with. */
 export const PRODUCT_GRID_ATTRIBUTES = [
@@ -59,9 +60,13 @@ export async function renderProductGrid(
       throw new TypeError(
         `pubnet-widgets/render: attribute ${name} is not one of <pubnet-product-grid>'s, as a string`,
       );
-  const element = new PubnetProductGrid();
-  for (const [name, value] of Object.entries(attributes))
-    element.attributeChangedCallback(name, null, value);
+  const warnings: string[] = [];
+  const element = collectWarnings(() => {
+    const grid = new PubnetProductGrid();
+    for (const [name, value] of Object.entries(attributes))
+      grid.attributeChangedCallback(name, null, value);
+    return grid;
+  }, warnings);
   // The search the element itself would run (its `_searchOptions()`).
   const search = (element as unknown as { _searchOptions(): SearchOptions })._searchOptions();
   const a = attributes;
@@ -93,6 +98,7 @@ export async function renderProductGrid(
     loaded.styles,
     loaded.state,
     loaded.reason,
+    warnings,
     options?.fallback,
   );
 }

@@ -10,6 +10,7 @@ import type { TemplateResult } from 'lit';
 import type { WidgetState } from '../components/shared/widget-element.js';
 import { escapeAttribute } from './escape.js';
 import { rendererFor, type StylesOption } from './styles.js';
+import { collectWarnings } from './warnings.js';
 
 /** A server-rendered element. */
 export interface RenderedWidget {
@@ -23,6 +24,8 @@ export interface RenderedWidget {
   readonly state: WidgetState;
   /** Why it is not `ready`, for logs and the `X-Pubnet-Render` header. */
   readonly reason?: string;
+  /** What the element warned about (invalid attribute values, which it ignored). */
+  readonly warnings: readonly string[];
   /** The attributes of its tag, for rewriting a tag already in a page (HTMLRewriter). */
   readonly attributes: Readonly<Record<string, string>>;
   /** Its declarative shadow root (`<template shadowrootmode="open">…</template>`). */
@@ -38,7 +41,7 @@ const MARKERS = /^(<!--lit-(part|node)[^>]*-->)+|<!--\/lit-part-->$/g;
 
 /**
  * Renders `template` (one element, whose answer is in its `data-answer`) with
- * Lit SSR. `fallback` is the publisher's own HTML for the fallback slot,
+ * Lit SSR, adding its warnings to `warnings`. `fallback` is the publisher's own HTML for the fallback slot,
  * written as is, in a `<div slot="fallback">` after the shadow root.
  */
 export function renderElement(
@@ -47,10 +50,12 @@ export function renderElement(
   styles: StylesOption,
   state: WidgetState,
   reason: string | undefined,
+  warnings: string[],
   fallback = '',
 ): RenderedWidget {
-  const out = collectResultSync(
-    render(template, { elementRenderers: [rendererFor(styles)] }),
+  const out = collectWarnings(
+    () => collectResultSync(render(template, { elementRenderers: [rendererFor(styles)] })),
+    warnings,
   ).replace(MARKERS, '');
   const open = out.indexOf('>') + 1;
   const close = out.lastIndexOf(`</${tag}>`);
@@ -73,6 +78,7 @@ export function renderElement(
     tag,
     state,
     reason,
+    warnings: [...new Set(warnings)],
     attributes,
     shadow,
     html,

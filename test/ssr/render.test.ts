@@ -216,3 +216,13 @@ test('an aborted render rejects with the signal’s reason', async () => {
     /page gone/,
   );
 });
+
+test('invalid attribute values are ignored, as the element does, and returned as warnings, not logged', async () => {
+  const rendered = await renderProductGrid({ query: 'headphones', limit: 'many', key }, { api });
+  assert.equal(rendered.state, 'ready');
+  assert.equal(links(rendered).length, 8, 'the default limit');
+  assert.equal(rendered.warnings.length, 1);
+  assert.match(rendered.warnings[0]!, /limit/);
+  const clean = await renderAdslot({ adslot: known.filterAdslot, key, api });
+  assert.deepEqual(clean.warnings, []);
+});
