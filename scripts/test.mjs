@@ -45,6 +45,7 @@ const steps = {
       'test/emulator',
       'test/proxy',
       'test/ssr',
+      'test/render',
       'test/tooling',
       'test/e2e',
     ]);

@@ -79,3 +79,20 @@ export function stop(child: ChildProcess): Promise<void>;
 export function stopAll(): Promise<void>;
 export function killAll(): void;
 export function memoryOf(pid: number | undefined): { rss: number; hwm: number } | undefined;
+
+/** The scratch install that `prepareRender` lays out (examples/render/workers). */
+export interface RenderScratch {
+  scratch: string;
+  /** src/render/index.ts bundled with Lit's Node build: `pubnet-widgets/render`. */
+  renderJs: string;
+  remove(): void;
+}
+
+export function prepareRender(options?: { prefix?: string }): Promise<RenderScratch>;
+
+/** Starts examples/render/workers in workerd, with `vars` over its wrangler.toml [vars]. */
+export function startRenderWorker(
+  vars: Record<string, string>,
+  s: RenderScratch,
+  options?: Omit<StartOptions, 'cacheApi'>,
+): Promise<Started>;

@@ -31,6 +31,21 @@ const START_TIMEOUT = 20_000;
 /** Every child started here, so that none outlives the script. */
 const children = new Set();
 
+/**
+ * @lit-labs/ssr-client's Node build imports Node's `buffer` for one base64 call that its
+ * default build makes with `btoa`, which every runtime has: so that package alone resolves
+ * without the `node` condition, and the bundle needs no built-in module.
+ */
+const ssrClientWithoutBuffer = {
+  name: 'pubnet-ssr-client-without-buffer',
+  async resolveId(source, importer, options) {
+    if (source !== '@lit-labs/ssr-client') return null;
+    const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+    const nodeBuild = /([\\/]@lit-labs[\\/]ssr-client[\\/])node[\\/]index\.js$/;
+    return resolved && { ...resolved, id: resolved.id.replace(nodeBuild, '$1index.js') };
+  },
+};
+
 /** Bundles one entry of src/ into one ESM file. */
 async function bundle(input, output) {
   const build = await rollup({
@@ -38,7 +53,12 @@ async function bundle(input, output) {
     external: (id) => id.startsWith('node:'),
     onwarn: () => {},
     plugins: [
-      resolve(),
+      // Lit's Node build (the `node` export condition) renders without a DOM: it uses
+      // @lit-labs/ssr-dom-shim where the browser build needs `HTMLElement`, which no edge
+      // runtime has. With `ssrClientWithoutBuffer` the bundle imports no built-in module, so
+      // it runs on workerd, Deno and Bun alike.
+      ssrClientWithoutBuffer,
+      resolve({ exportConditions: ['node'] }),
       typescript({
         tsconfig: join(root, 'tsconfig.json'),
         outDir: undefined,
@@ -202,18 +222,31 @@ export const runtimes = [
     ipHeader: 'cf-connecting-ip',
     version: () => execFileSync(bin('workerd'), ['--version']).toString().trim(),
     launch(port, vars, s, { cacheApi } = {}) {
-      // What `wrangler dev` would do with wrangler.toml, as a workerd config: the entry and
-      // `pubnet-widgets/proxy` as modules, [vars] overridden by the caller's own (like
-      // .dev.vars), every binding read from the environment, loopback reachable upstream.
       // Plain workerd's `caches` keeps nothing unless the worker names a service for it
       // (`cacheApiOutbound`, workerd.capnp): with `cacheApi`, that is the HTTP server at that
       // address (workerd sends it GET with `Cache-Control: only-if-cached`, PUT of the whole
       // serialized response, and PURGE, the cache's name in `cf-cache-namespace`).
-      const dir = join(recipes, 'workers');
-      const toml = readWranglerToml(join(dir, 'wrangler.toml'));
-      const bindings = { ...toml.vars, ...vars };
-      const embed = (file) => JSON.stringify(relative(s.scratch, file));
-      const config = `using Workerd = import "/workerd/workerd.capnp";
+      return launchWorkerd(port, vars, s, {
+        dir: join(recipes, 'workers'),
+        module: ['pubnet-widgets/proxy', s.proxyJs],
+        cacheApi,
+      });
+    },
+  },
+];
+
+/**
+ * What `wrangler dev` would do with the wrangler.toml in `dir`, as a workerd config written
+ * into the scratch folder: its entry and `module` (`[name, file]`) as modules, its date and
+ * flags, [vars] overridden by the caller's own (like .dev.vars), every binding read from the
+ * environment, loopback reachable (upstream, origin), and with `cacheApi`, that address as
+ * the service behind `caches`.
+ */
+function launchWorkerd(port, vars, s, { dir, module: [name, file], cacheApi }) {
+  const toml = readWranglerToml(join(dir, 'wrangler.toml'));
+  const bindings = { ...toml.vars, ...vars };
+  const embed = (path) => JSON.stringify(relative(s.scratch, path));
+  const config = `using Workerd = import "/workerd/workerd.capnp";
 const config :Workerd.Config = (
   services = [
     (name = "main", worker = .worker),
@@ -228,28 +261,25 @@ const config :Workerd.Config = (
 const worker :Workerd.Worker = (
   modules = [
     (name = ${JSON.stringify(toml.main)}, esModule = embed ${embed(join(dir, toml.main))}),
-    (name = "pubnet-widgets/proxy", esModule = embed ${embed(s.proxyJs)}),
+    (name = ${JSON.stringify(name)}, esModule = embed ${embed(file)}),
   ],
   compatibilityDate = ${JSON.stringify(toml.date)},
   compatibilityFlags = ${JSON.stringify(toml.flags)},
   bindings = [
 ${Object.keys(bindings)
-  .map((name) => `    (name = ${JSON.stringify(name)}, fromEnvironment = ${JSON.stringify(name)}),`)
+  .map(
+    (binding) =>
+      `    (name = ${JSON.stringify(binding)}, fromEnvironment = ${JSON.stringify(binding)}),`,
+  )
   .join('\n')}
   ],
   globalOutbound = "upstream",${cacheApi ? '\n  cacheApiOutbound = "cache",' : ''}
 );
 `;
-      writeFileSync(join(s.scratch, 'workerd.capnp'), config);
-      return {
-        command: bin('workerd'),
-        args: ['serve', 'workerd.capnp'],
-        cwd: s.scratch,
-        env: bindings,
-      };
-    },
-  },
-];
+  const configFile = `workerd-${port}.capnp`;
+  writeFileSync(join(s.scratch, configFile), config);
+  return { command: bin('workerd'), args: ['serve', configFile], cwd: s.scratch, env: bindings };
+}
 
 /** A free loopback port (asked of the OS, then released for the runtime to take). */
 function freePort() {
@@ -375,4 +405,51 @@ export function memoryOf(pid) {
   } catch {
     return undefined;
   }
+}
+
+// ── Server-rendered widgets at the edge: examples/render/workers in workerd ──────────────────
+// (test/render/workers.test.ts). Kept apart from the proxy's scratch install above.
+
+/**
+ * A scratch install holding src/render/ as `pubnet-widgets/render`: one ESM file, bundled as
+ * the proxy is (`bundle`: Lit's Node build, no built-in module).
+ */
+export async function prepareRender({ prefix = 'pubnet-render-' } = {}) {
+  const scratch = mkdtempSync(join(tmpdir(), prefix));
+  const remove = () => rmSync(scratch, { recursive: true, force: true });
+  try {
+    const pkg = join(scratch, 'node_modules/pubnet-widgets');
+    mkdirSync(pkg, { recursive: true });
+    const renderJs = join(pkg, 'render.js');
+    await bundle('src/render/index.ts', renderJs);
+    writeFileSync(
+      join(pkg, 'package.json'),
+      JSON.stringify({
+        name: 'pubnet-widgets',
+        type: 'module',
+        exports: { './render': './render.js' },
+      }),
+    );
+    return { scratch, renderJs, remove };
+  } catch (error) {
+    remove();
+    throw error;
+  }
+}
+
+/** examples/render/workers as `wrangler dev` would run it, in plain workerd. */
+const renderWorkerd = {
+  name: 'workerd',
+  ipHeader: 'cf-connecting-ip',
+  version: () => execFileSync(bin('workerd'), ['--version']).toString().trim(),
+  launch: (port, vars, s) =>
+    launchWorkerd(port, vars, s, {
+      dir: join(root, 'examples/render/workers'),
+      module: ['pubnet-widgets/render', s.renderJs],
+    }),
+};
+
+/** Starts examples/render/workers in workerd (see `start`), with `vars` over its [vars]. */
+export function startRenderWorker(vars, s, options = {}) {
+  return start(renderWorkerd, vars, s, { ...options, cacheApi: undefined });
 }

@@ -257,6 +257,23 @@ for (const runtime of runtimes) {
       assert.equal(calls(), before, 'no upstream call');
     });
 
+    await t.test('an ad slot renders as HTML (Lit SSR) with its product links', async () => {
+      const path = `/publisher/adslots/${known.filterAdslot}/?key=${guid}`;
+      const composed = JSON.parse((await ask('GET', path)).text) as {
+        _embedded: { products: { results: { link: string }[] } };
+      };
+      const links = composed._embedded.products.results.map((product) => product.link);
+      assert.ok(links.length > 0);
+      const answer = await ask('GET', `/render/adslots/${known.filterAdslot}/?key=${guid}`);
+      assert.equal(answer.status, 200, answer.text.slice(0, 500));
+      assert.equal(answer.header('content-type'), 'text/html; charset=utf-8');
+      assert.equal(answer.header('x-pubnet-render'), 'ready');
+      assert.ok(answer.text.startsWith('<pubnet-adslot '), answer.text.slice(0, 200));
+      assert.match(answer.text, /<template [^>]*shadowrootmode="open"/);
+      const hrefs = [...answer.text.matchAll(/<a\b[^>]*?\bhref="([^"]*)"/g)].map((m) => m[1]);
+      assert.deepEqual(hrefs, links, 'one link per product, in order');
+    });
+
     await t.test('the token is in no answer, header or output', () => {
       assert.ok(answers.length > widgetRequests.length + refused.length);
       for (const answer of answers) {
