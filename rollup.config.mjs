@@ -1,7 +1,8 @@
-// Three builds, in this order:
+// Four builds, in this order:
 // - npm: ESM modules in dist/ mirroring src/, `lit` external, with declarations;
 // - emulator: dist/emulator/index.js and cli.js with hono bundled in, so that hono can
 //   stay a devDependency: installing the widgets or the client never installs it;
+// - edge: dist/proxy/edge.js and dist/render/edge.js, self-contained, with Lit's Node build;
 // - CDN: dist/cdn/pubnet.min.js, one classic script with Lit bundled, minified, with a
 //   source map, an SRI hash beside it and a size budget that fails the build (last,
 //   so that a file over budget leaves the rest of dist/ built).
@@ -14,6 +15,7 @@ import typescript from '@rollup/plugin-typescript';
 import resolve from '@rollup/plugin-node-resolve';
 import terser from '@rollup/plugin-terser';
 import { minifyTemplates } from './scripts/minify-templates.mjs';
+import { LIT_NODE_CONDITIONS, ssrClientWithoutBuffer } from './scripts/lit-node-build.mjs';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 
@@ -170,6 +172,34 @@ const cdnBudget = {
   },
 };
 
+/**
+ * The proxy and the render entry for edge runtimes, one self-contained file each
+ * (dist/proxy/edge.js, dist/render/edge.js), Lit's Node build inside: what the
+ * `workerd` and `worker` export conditions give, so that wrangler's bundler
+ * (which resolves `lit` to its browser build) gets a proxy that renders.
+ */
+const edgeBuilds = ['proxy', 'render'].map((name) => ({
+  input: `src/${name}/index.ts`,
+  external: isBuiltin,
+  output: { file: `dist/${name}/edge.js`, format: 'esm', sourcemap: true },
+  // tslib's helpers read a top-level `this`, which is undefined in a module, as they expect.
+  onwarn: (warning, warn) => warning.code == 'THIS_IS_UNDEFINED' || warn(warning),
+  plugins: [
+    noHono,
+    replaceVersion,
+    ssrClientWithoutBuffer,
+    resolve({ exportConditions: LIT_NODE_CONDITIONS }),
+    typescript({
+      tsconfig: './tsconfig.json',
+      filterRoot: '.',
+      include: ['src/**/*.ts'],
+      exclude: ['src/emulator/**'],
+      outDir: 'dist',
+      declaration: false,
+    }),
+  ],
+}));
+
 export default [
   {
     input: npmEntries,
@@ -229,6 +259,7 @@ export default [
       emulatorOutput,
     ],
   },
+  ...edgeBuilds,
   {
     input: 'src/embed/index.ts',
     output: {

@@ -21,6 +21,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { rollup } from 'rollup';
 import typescript from '@rollup/plugin-typescript';
 import resolve from '@rollup/plugin-node-resolve';
+import { LIT_NODE_CONDITIONS, ssrClientWithoutBuffer } from '../lit-node-build.mjs';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const recipes = join(root, 'examples/proxy');
@@ -31,21 +32,6 @@ const START_TIMEOUT = 20_000;
 /** Every child started here, so that none outlives the script. */
 const children = new Set();
 
-/**
- * @lit-labs/ssr-client's Node build imports Node's `buffer` for one base64 call that its
- * default build makes with `btoa`, which every runtime has: so that package alone resolves
- * without the `node` condition, and the bundle needs no built-in module.
- */
-const ssrClientWithoutBuffer = {
-  name: 'pubnet-ssr-client-without-buffer',
-  async resolveId(source, importer, options) {
-    if (source !== '@lit-labs/ssr-client') return null;
-    const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
-    const nodeBuild = /([\\/]@lit-labs[\\/]ssr-client[\\/])node[\\/]index\.js$/;
-    return resolved && { ...resolved, id: resolved.id.replace(nodeBuild, '$1index.js') };
-  },
-};
-
 /** Bundles one entry of src/ into one ESM file. */
 async function bundle(input, output) {
   const build = await rollup({
@@ -53,12 +39,10 @@ async function bundle(input, output) {
     external: (id) => id.startsWith('node:'),
     onwarn: () => {},
     plugins: [
-      // Lit's Node build (the `node` export condition) renders without a DOM: it uses
-      // @lit-labs/ssr-dom-shim where the browser build needs `HTMLElement`, which no edge
-      // runtime has. With `ssrClientWithoutBuffer` the bundle imports no built-in module, so
-      // it runs on workerd, Deno and Bun alike.
+      // Lit's Node build, with no built-in module (see lit-node-build.mjs): the bundle runs
+      // on workerd, Deno and Bun alike.
       ssrClientWithoutBuffer,
-      resolve({ exportConditions: ['node'] }),
+      resolve({ exportConditions: LIT_NODE_CONDITIONS }),
       typescript({
         tsconfig: join(root, 'tsconfig.json'),
         outDir: undefined,

@@ -5,40 +5,28 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { builtinModules } from 'node:module';
 import vm from 'node:vm';
-import { rollup, type Plugin } from 'rollup';
+import { rollup } from 'rollup';
 import ts from 'typescript';
 import typescript from '@rollup/plugin-typescript';
 import resolve from '@rollup/plugin-node-resolve';
+import { LIT_NODE_CONDITIONS, ssrClientWithoutBuffer } from '../../scripts/lit-node-build.mjs';
 import type { ProxyHandler } from '../../src/proxy/proxy.js';
 import type { ProxyOptions } from '../../src/proxy/options.js';
 import { TOKEN, jsonInit, known, startStack } from './support.js';
-
-/**
- * @lit-labs/ssr-client resolved to its default build, which encodes with `btoa` where its
- * Node build imports `buffer` (as scripts/load-proxy/runtimes.mjs does for the recipes).
- */
-const ssrClientWithoutBuffer: Plugin = {
-  name: 'ssr-client-without-buffer',
-  async resolveId(source, importer, options) {
-    if (source !== '@lit-labs/ssr-client') return null;
-    const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
-    const nodeBuild = /([\\/]@lit-labs[\\/]ssr-client[\\/])node[\\/]index\.js$/;
-    return resolved && { ...resolved, id: resolved.id.replace(nodeBuild, '$1index.js') };
-  },
-};
 
 /** src/proxy/index.ts as one ESM chunk (to read its imports) and one IIFE (to run). */
 async function bundleProxy() {
   const bundle = await rollup({
     input: 'src/proxy/index.ts',
-    // Lit's own modules rewrite a top-level `this`, and src/render has a harmless cycle.
+    // tslib's helpers read a top-level `this`, undefined in a module, as they expect.
     onwarn: (warning, warn) => {
-      if (!['THIS_IS_UNDEFINED', 'CIRCULAR_DEPENDENCY'].includes(warning.code ?? '')) warn(warning);
+      if (warning.code != 'THIS_IS_UNDEFINED') warn(warning);
     },
     plugins: [
-      // The proxy renders HTML with Lit, whose Node build needs no DOM (edge runtimes have none).
+      // The proxy renders HTML with Lit, whose Node build needs no DOM (edge runtimes have
+      // none), as the build's dist/proxy/edge.js does.
       ssrClientWithoutBuffer,
-      resolve({ exportConditions: ['node'] }),
+      resolve({ exportConditions: LIT_NODE_CONDITIONS }),
       // As in rollup.config.mjs, in memory; types are checked by `tsc`, not here.
       typescript({
         tsconfig: './tsconfig.json',

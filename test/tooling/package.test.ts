@@ -228,3 +228,18 @@ console.log(res.status);
     assert.equal(status.trim(), '200');
   },
 );
+
+test('on Workers (conditions workerd, worker) the proxy and render entries are self-contained edge builds', () => {
+  for (const entry of ['./proxy', './render']) {
+    const conditions = pkg.exports[entry] as Record<string, string>;
+    // wrangler resolves `workerd`, then `worker`, then `browser`: never Lit's browser build.
+    assert.equal(Object.keys(conditions)[1], 'workerd', entry);
+    assert.equal(conditions.worker, conditions.workerd);
+    const file = conditions.workerd!.replace(/^\.\//, '');
+    assert.ok(packed.has(file), `${file} is packed`);
+    const code = readFileSync(`${root}${file}`, 'utf8');
+    assert.deepEqual(specifiers(code), [], `${file} imports nothing`);
+    // Lit's Node build (its DOM shim), not the browser build that needs HTMLElement.
+    assert.match(code, /HTMLElementShim|class HTMLElement/);
+  }
+});

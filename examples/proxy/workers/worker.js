@@ -1,12 +1,11 @@
 // The token-holding proxy as a Cloudflare Worker (see wrangler.toml next to this file).
 //
 // `pubnet-widgets/proxy` is the package's proxy entry: wrangler bundles it from node_modules
-// (`npm install pubnet-widgets`), with Lit, which the rendered HTML routes (`/render/`) use. Lit
-// must resolve to its Node build there (no `HTMLElement` in a Worker): run wrangler with
-// WRANGLER_BUILD_PLATFORM=node and WRANGLER_BUILD_CONDITIONS="" (docs/proxy.md, "Cloudflare
-// Workers"). Bundled into one file, plain workerd loads it as one more module, which is how
-// test/proxy/runtimes.test.ts runs this file: in real workerd, with `pubnet-widgets/proxy`
-// given as a module built from src/proxy/ by rollup.
+// (`npm install pubnet-widgets`). Under wrangler's `workerd` export condition it is the
+// package's edge build, one file with Lit's Node build inside (the rendered HTML routes,
+// `/render/`, use Lit; a Worker has no `HTMLElement`). Plain workerd loads it as one more
+// module, which is how test/proxy/runtimes.test.ts runs this file: in real workerd, with
+// `pubnet-widgets/proxy` given as a module built from src/proxy/ by rollup the same way.
 //
 // Env (bindings): PUBNET_TOKEN (a secret), PUBNET_UPSTREAM, and optionally PUBNET_WEBSITES and
 // PUBNET_ALLOW_ORIGINS (comma-separated). The token is never written in this file.

@@ -5,10 +5,10 @@
 // (a `slot="fallback"` child) and the end tag stay as they are. A slot that cannot be rendered
 // in time is left untouched: the browser then renders it itself, as without this Worker.
 //
-// `pubnet-widgets/render` renders with Lit SSR; it must be bundled with Lit's Node build (the
-// `node` export condition), since Workers have no `HTMLElement` (wrangler.toml says how).
-// test/render/workers.test.ts runs this file in real workerd with `pubnet-widgets/render` given
-// as a module that rollup built from src/render/ that way.
+// `pubnet-widgets/render` renders with Lit SSR, in Lit's Node build (Workers have no
+// `HTMLElement`): under wrangler's `workerd` export condition the package gives its edge build,
+// which has it inside. test/render/workers.test.ts runs this file in real workerd with
+// `pubnet-widgets/render` given as a module that rollup built from src/render/ the same way.
 //
 // Env (bindings): ORIGIN (the site's own origin, e.g. https://origin.publisher.example/),
 // PUBNET_API (the shipped proxy's URL: its composed answers hold all a slot shows), PUBNET_KEY
