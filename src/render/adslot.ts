@@ -2,7 +2,7 @@
  * `renderAdslot`: an ad slot's HTML, rendered on a server from its composed
  * answer (api-contract §10 and §11).
  */
-import { html, nothing } from 'lit';
+import { html } from 'lit';
 import { adslotGet } from '../client/routes/adslots.js';
 import { PubnetAdslot } from '../components/adslot/adslot.js';
 import '../components/adslot/define.js';
@@ -49,16 +49,15 @@ export async function renderAdslot(options: AdslotRenderOptions): Promise<Render
   );
   return renderElement(
     'pubnet-adslot',
-    html`<pubnet-adslot
-      adslot=${adslot}
-      key=${key ?? nothing}
-      sid=${sid ?? nothing}
-      api=${attributes.api ?? nothing}
-      target=${attributes.target ?? nothing}
-      disclosure=${attributes.disclosure ?? nothing}
-      state=${loaded.failed ? loaded.state : nothing}
-      data-answer=${loaded.answer}
-    ></pubnet-adslot>`,
+    html`<pubnet-adslot></pubnet-adslot>`,
+    {
+      adslot,
+      key,
+      sid,
+      ...attributes,
+      state: loaded.failed ? loaded.state : undefined,
+      'data-answer': loaded.answer,
+    },
     loaded.styles,
     loaded.state,
     loaded.reason,

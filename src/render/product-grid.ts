@@ -2,7 +2,7 @@
  * `renderProductGrid`: a product grid's HTML, rendered on a server from its
  * product search (api-contract §11).
  */
-import { html, nothing } from 'lit';
+import { html } from 'lit';
 import { buildSearch, type SearchOptions } from '../client/product-search.js';
 import { productSearch } from '../client/routes/products.js';
 import { PubnetProductGrid } from '../components/product-grid/product-grid.js';
@@ -69,32 +69,21 @@ export async function renderProductGrid(
   }, warnings);
   // The search the element itself would run (its `_searchOptions()`).
   const search = (element as unknown as { _searchOptions(): SearchOptions })._searchOptions();
-  const a = attributes;
   const loaded = await load(options, element, options?.fallback, (core, signal) =>
-    core.request(productSearch, { query: { key: a.key }, body: buildSearch(search), signal }),
+    core.request(productSearch, {
+      query: { key: attributes.key },
+      body: buildSearch(search),
+      signal,
+    }),
   );
   return renderElement(
     'pubnet-product-grid',
-    html`<pubnet-product-grid
-      query=${a.query ?? nothing}
-      brand=${a.brand ?? nothing}
-      category=${a.category ?? nothing}
-      offer=${a.offer ?? nothing}
-      min-price=${a['min-price'] ?? nothing}
-      max-price=${a['max-price'] ?? nothing}
-      on-sale=${a['on-sale'] ?? nothing}
-      ordering=${a.ordering ?? nothing}
-      limit=${a.limit ?? nothing}
-      columns=${a.columns ?? nothing}
-      layout=${a.layout ?? nothing}
-      key=${a.key ?? nothing}
-      sid=${a.sid ?? nothing}
-      api=${a.api ?? nothing}
-      target=${a.target ?? nothing}
-      disclosure=${a.disclosure ?? nothing}
-      state=${loaded.failed ? loaded.state : nothing}
-      data-answer=${loaded.answer}
-    ></pubnet-product-grid>`,
+    html`<pubnet-product-grid></pubnet-product-grid>`,
+    {
+      ...attributes,
+      state: loaded.failed ? loaded.state : undefined,
+      'data-answer': loaded.answer,
+    },
     loaded.styles,
     loaded.state,
     loaded.reason,

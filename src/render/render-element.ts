@@ -40,13 +40,15 @@ export interface RenderedWidget {
 const MARKERS = /^(<!--lit-(part|node)[^>]*-->)+|<!--\/lit-part-->$/g;
 
 /**
- * Renders `template` (one element, whose answer is in its `data-answer`) with
- * Lit SSR, adding its warnings to `warnings`. `fallback` is the publisher's own HTML for the fallback slot,
- * written as is, in a `<div slot="fallback">` after the shadow root.
+ * Renders `template` (the element `tag`, alone) with `attributes` (among them
+ * its answer, `data-answer`) with Lit SSR, adding its warnings to `warnings`.
+ * `fallback` is the publisher's own HTML for the fallback slot, written as
+ * is, in a `<div slot="fallback">` after the shadow root.
  */
 export function renderElement(
   tag: string,
   template: TemplateResult,
+  attributes: Record<string, string | undefined>,
   styles: StylesOption,
   state: WidgetState,
   reason: string | undefined,
@@ -54,21 +56,23 @@ export function renderElement(
   fallback = '',
 ): RenderedWidget {
   const out = collectWarnings(
-    () => collectResultSync(render(template, { elementRenderers: [rendererFor(styles)] })),
+    () =>
+      collectResultSync(
+        render(template, { elementRenderers: [rendererFor(styles, tag, attributes)] }),
+      ),
     warnings,
   ).replace(MARKERS, '');
   const open = out.indexOf('>') + 1;
   const close = out.lastIndexOf(`</${tag}>`);
   const shadow = out.slice(open, close);
-  const attributes: Record<string, string> = {};
+  // What Lit SSR wrote: the attributes given, and those the element reflects.
+  const written: Record<string, string> = {};
   for (const [, name, value] of out
     .slice(tag.length + 1, open)
     .matchAll(/ ([\w-]+)(?:="([^"]*)")?/g))
-    attributes[name] = unescapeAttribute(value ?? '');
-  // The tag written anew: Lit SSR keeps the template's line breaks where
-  // attributes were left out.
+    written[name] = unescapeAttribute(value ?? '');
   const html =
-    `<${tag}${Object.entries(attributes)
+    `<${tag}${Object.entries(written)
       .map(([name, value]) => ` ${name}="${escapeAttribute(value)}"`)
       .join('')}>` +
     shadow +
@@ -79,7 +83,7 @@ export function renderElement(
     state,
     reason,
     warnings: [...new Set(warnings)],
-    attributes,
+    attributes: written,
     shadow,
     html,
     stream: () =>

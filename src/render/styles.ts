@@ -50,10 +50,22 @@ export function stylesheetText(element: typeof LitElement): string {
 
 /**
  * Lit SSR's renderer for `LitElement`s, but for the `<style>` it writes into
- * each shadow root, which follows `styles`.
+ * each shadow root, which follows `styles`; and the element `tag` gets
+ * `attributes` (as if written in the template, escaped the same way).
  */
-export function rendererFor(styles: StylesOption): typeof LitElementRenderer {
+export function rendererFor(
+  styles: StylesOption,
+  tag: string,
+  attributes: Record<string, string | undefined>,
+): typeof LitElementRenderer {
   return class PubnetRenderer extends LitElementRenderer {
+    override connectedCallback() {
+      if (this.tagName == tag)
+        for (const [name, value] of Object.entries(attributes))
+          if (value !== undefined) this.setAttribute(name, value);
+      super.connectedCallback();
+    }
+
     override renderShadow(renderInfo: RenderInfo) {
       const shadow = super.renderShadow(renderInfo);
       if (!shadow || styles == 'inline') return shadow;

@@ -226,3 +226,14 @@ test('invalid attribute values are ignored, as the element does, and returned as
   const clean = await renderAdslot({ adslot: known.filterAdslot, key, api });
   assert.deepEqual(clean.warnings, []);
 });
+
+test('PRODUCT_GRID_ATTRIBUTES are the element’s own attributes (but its state, and eager)', async () => {
+  const { PubnetProductGrid } = await import('../../src/components/product-grid/product-grid.js');
+  const { PRODUCT_GRID_ATTRIBUTES } = await import('../../src/render/index.js');
+  assert.deepEqual(
+    [...PRODUCT_GRID_ATTRIBUTES].sort(),
+    PubnetProductGrid.observedAttributes
+      .filter((name) => !['state', 'eager'].includes(name))
+      .sort(),
+  );
+});
