@@ -7,8 +7,8 @@ import type { PubnetAdslot } from '../../src/components/adslot/adslot.js';
 import { env } from '../../src/components/shared/env.js';
 import { configure } from '../../src/components/shared/options.js';
 import { known } from '../../src/emulator/known.js';
-import { startProxy, type TestEmulator, type TestProxy } from '../support/emulator.js';
-import { emulator, recordFetches, requests, shadow } from './helpers.js';
+import type { TestEmulator, TestProxy } from '../support/emulator.js';
+import { emulator, emulatorBehindProxy, recordFetches, requests, shadow } from './helpers.js';
 
 const key = known.website.guid;
 
@@ -42,10 +42,7 @@ describe('ad slots through the shipped proxy (composed answers)', () => {
   let emu: TestEmulator;
   let proxy: TestProxy;
   beforeEach(async () => {
-    emu = await emulator();
-    proxy = await startProxy(emu);
-    // As on a public page: the proxy holds the token, the page has none.
-    configure({ token: null });
+    ({ emu, proxy } = await emulatorBehindProxy());
   });
   afterEach(() => emu.stop());
 

@@ -4,6 +4,7 @@ import { env, resetWidgets } from '../../src/components/shared/env.js';
 import { configure } from '../../src/components/shared/options.js';
 import {
   startEmulator,
+  startProxy,
   type FaultSpec,
   type LoggedRequest,
   type TestEmulator,
@@ -21,6 +22,17 @@ export async function emulator(options: { latency?: number; faults?: FaultSpec[]
   const emu = await startEmulator(options);
   configure({ token: emu.token, deadline: DEADLINE });
   return emu;
+}
+
+/**
+ * An emulator behind the shipped proxy, with the page holding no token, as on
+ * a public page (the proxy holds it).
+ */
+export async function emulatorBehindProxy() {
+  const emu = await emulator();
+  const proxy = await startProxy(emu);
+  configure({ token: null });
+  return { emu, proxy };
 }
 
 /**

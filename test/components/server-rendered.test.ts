@@ -4,16 +4,19 @@
 // HTML would be: it takes them over with no API request and no change of size,
 // and events, clicks and impressions then work as usual.
 import { expect, fixtureSync, html, oneEvent } from '@open-wc/testing';
-import { configure } from '../../src/components/shared/options.js';
 import { known } from '../../src/emulator/known.js';
 import {
   renderAdslotOnServer,
   renderProductGridOnServer,
-  startProxy,
   type TestEmulator,
   type TestProxy,
 } from '../support/emulator.js';
-import { countEvents, emulator, intersectionsDelivered, recordFetches } from './helpers.js';
+import {
+  countEvents,
+  emulatorBehindProxy,
+  intersectionsDelivered,
+  recordFetches,
+} from './helpers.js';
 
 const key = known.website.guid;
 
@@ -64,10 +67,7 @@ describe('server-rendered elements, taken over in the browser', () => {
   let emu: TestEmulator;
   let proxy: TestProxy;
   beforeEach(async () => {
-    emu = await emulator();
-    proxy = await startProxy(emu);
-    // As on a public page: the proxy holds the token, the page has none.
-    configure({ token: null });
+    ({ emu, proxy } = await emulatorBehindProxy());
   });
   afterEach(() => emu.stop());
 
