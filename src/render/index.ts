@@ -11,6 +11,7 @@ export {
   type ProductGridRenderOptions,
 } from './product-grid.js';
 export type { CommonAttributes } from './load.js';
+export { renderTags, type RenderTagsOptions, type RenderedPage } from './page.js';
 export type { RenderOptions } from './options.js';
 export type { RenderedWidget } from './render-element.js';
 export { stylesheetText, type StylesOption } from './styles.js';

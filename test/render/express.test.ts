@@ -219,7 +219,7 @@ test('a render that takes longer than the time limit is given up, and the page i
   };
   const page = `<p>Before</p><pubnet-adslot adslot="${known.filterAdslot}"></pubnet-adslot><pubnet-product-grid query="tv"></pubnet-product-grid>`;
   const reasons: string[] = [];
-  const out = await renderTags(page, {
+  const { html: out, widgets } = await renderTags(page, {
     api: hanging.url,
     key: guid,
     fetch: recording,
@@ -227,6 +227,7 @@ test('a render that takes longer than the time limit is given up, and the page i
     onSkip: (tag, reason) => reasons.push(`${tag}: ${reason}`),
   });
   assert.equal(out, page);
+  assert.deepEqual(widgets, []);
   // Both asked the API, and both were given up at the limit.
   assert.equal(asked.length, 2);
   assert.equal(reasons.length, 2);
@@ -246,12 +247,16 @@ test('renderTags renders all tags of a page at once', async () => {
   };
   const page = `<pubnet-adslot adslot="${known.filterAdslot}"></pubnet-adslot>
 <pubnet-product-grid query="headphones" limit="2"></pubnet-product-grid>`;
-  const out = await renderTags(page, {
+  const { html: out, widgets } = await renderTags(page, {
     api: stack.proxy,
     key: guid,
     fetch: together,
     timeLimit: 5000,
   });
+  assert.deepEqual(
+    widgets.map((widget) => widget.tag),
+    ['pubnet-adslot', 'pubnet-product-grid'],
+  );
   assert.equal(element(out, 'pubnet-adslot').attribute('state'), 'ready');
   assert.equal(element(out, 'pubnet-product-grid').attribute('state'), 'ready');
   assert.equal(waiting.length, 2);
@@ -271,12 +276,15 @@ test('renderTags leaves rendered elements, comments, scripts and templates alone
   <template shadowrootmode="open"><p>Rendered before.</p></template>
 </pubnet-adslot>
 <pubnet-adslot adslot="${id}" data-answer="null"></pubnet-adslot>`;
-  assert.equal(await renderTags(page, { api: stack.proxy, key: guid, fetch: counting }), page);
+  assert.equal(
+    (await renderTags(page, { api: stack.proxy, key: guid, fetch: counting })).html,
+    page,
+  );
   assert.equal(calls, 0);
 
   // The same tag twice is rendered once, and both get it.
   const twice = `<pubnet-adslot adslot="${id}"></pubnet-adslot><pubnet-adslot adslot="${id}"></pubnet-adslot>`;
-  const out = await renderTags(twice, { api: stack.proxy, key: guid, fetch: counting });
+  const out = (await renderTags(twice, { api: stack.proxy, key: guid, fetch: counting })).html;
   assert.equal(calls, 1);
   assert.equal(element(out, 'pubnet-adslot', 1).attribute('state'), 'ready');
 });
