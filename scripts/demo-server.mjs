@@ -2,6 +2,8 @@
 // build at `/cdn/`. HTML pages get `{{api}}`, `{{key}}`… filled in (escaped), so
 // the pages stay plain files that a publisher could copy. `headers` adds
 // response headers to single pages, by path: `{ '/csp.html': { 'content-security-policy': … } }`.
+// `serverRendered` lists pages whose widget tags the server renders at request
+// time (`renderTags` of pubnet-widgets/render), with the page's own `{{api}}` and `{{key}}`.
 import { readFile } from 'node:fs/promises';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 
@@ -17,7 +19,7 @@ const types = {
   '.ico': 'image/x-icon',
 };
 
-export function createDemoHandler({ root, cdn, values = {}, headers = {} }) {
+export function createDemoHandler({ root, cdn, values = {}, headers = {}, serverRendered = [] }) {
   // resolve() drops a trailing slash, so the containment check below holds.
   const mounts = [
     ['/cdn/', resolve(cdn)],
@@ -31,26 +33,35 @@ export function createDemoHandler({ root, cdn, values = {}, headers = {} }) {
       if (rel === '' || rel.endsWith('/')) rel += 'index.html';
       const file = normalize(join(dir, rel));
       if (!file.startsWith(dir + sep)) break;
+      let body, type;
       try {
-        let body = await readFile(file);
-        const type = types[extname(file)] ?? 'application/octet-stream';
-        if (type.startsWith('text/html')) {
-          body = body
-            .toString('utf8')
-            .replace(/\{\{(\w+)\}\}/g, (all, name) =>
-              name in values ? escapeHtml(values[name]) : all,
-            );
-        }
-        return new Response(body, {
-          headers: {
-            ...(Object.hasOwn(headers, pathname) ? headers[pathname] : {}),
-            'content-type': type,
-            'cache-control': 'no-store',
-          },
-        });
+        body = await readFile(file);
+        type = types[extname(file)] ?? 'application/octet-stream';
       } catch {
-        // fall through to the next mount, then 404
+        continue; // the next mount, then 404
       }
+      const extra = Object.hasOwn(headers, pathname) ? { ...headers[pathname] } : {};
+      if (type.startsWith('text/html')) {
+        body = body
+          .toString('utf8')
+          .replace(/\{\{(\w+)\}\}/g, (all, name) =>
+            name in values ? escapeHtml(values[name]) : all,
+          );
+        if (serverRendered.includes(pathname)) {
+          const started = performance.now();
+          // Imported when first needed: only this needs the build (dist/render/).
+          const { renderTags } = await import('../dist/render/index.js');
+          const page = await renderTags(body, { api: values.api, key: values.key });
+          body = page.html;
+          // How long the page waited for its widgets, for DevTools and the bench.
+          extra['server-timing'] = `render;dur=${(performance.now() - started).toFixed(1)}`;
+          const partial = page.widgets.find((widget) => widget.state !== 'ready');
+          if (partial) extra['x-pubnet-render'] = `partial; reason="${partial.reason ?? ''}"`;
+        }
+      }
+      return new Response(body, {
+        headers: { ...extra, 'content-type': type, 'cache-control': 'no-store' },
+      });
     }
     return new Response('Not found', { status: 404, headers: { 'content-type': 'text/plain' } });
   };

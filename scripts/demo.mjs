@@ -3,6 +3,8 @@
 // `/`), the CDN build (dist/cdn/ at `/cdn/`) and two token-holding proxies:
 //   /pubnet-api/  in front of the emulator of the API, as a publisher runs it;
 //   /faulty-api/  in front of a second emulator that fails on purpose (demo/faults.html).
+// demo/server-rendered.html has its widgets rendered into its HTML at request
+// time, through /pubnet-api/ (`renderTags` of pubnet-widgets/render, in scripts/demo-server.mjs).
 // Pages never hold a token: only the proxies do. Run after the build (dist/).
 import { fileURLToPath } from 'node:url';
 import { startEmulator, known } from '../dist/emulator/index.js';
@@ -120,6 +122,7 @@ export async function startDemo({
       headers: {
         '/csp.html': { 'content-security-policy': strictCsp(new URL(emulator.url).origin) },
       },
+      serverRendered: ['/server-rendered.html'],
     });
 
     return {

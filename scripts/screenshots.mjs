@@ -2,7 +2,8 @@
 // Builds nothing: run the build first (`npx rollup -c`). Starts the demo's
 // servers in-process (scripts/demo.mjs, as `npm start` does), opens each
 // demo/*.html in Chromium, waits until every widget has settled (shown, fell
-// back or collapsed) and its images have loaded, and saves a full-page shot;
+// back or collapsed; a server-rendered one also taken over by the bundle) and
+// its images have loaded, and saves a full-page shot;
 // the theming page also in the dark scheme. Stops itself, whatever happens,
 // within a few minutes.
 import { existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
@@ -22,6 +23,7 @@ const missing = [
   '../dist/emulator/index.js',
   '../dist/proxy/index.js',
   '../dist/node/serve.js',
+  '../dist/render/index.js',
 ].filter((path) => !existsSync(here(path)));
 if (missing.length) {
   console.error(
@@ -52,20 +54,35 @@ const shots = [
 ];
 
 /**
+ * Before any page script: notes which widgets fired `pubnet-load`. A
+ * server-rendered widget is `ready` from the HTML on; it has settled only
+ * once the bundle has taken it over, which that event says.
+ */
+function noteLoads() {
+  window.__pubnetLoaded = new WeakSet();
+  addEventListener('pubnet-load', (event) => window.__pubnetLoaded.add(event.target), true);
+}
+
+/**
  * In the page: whether every widget has settled, and what they are doing.
  * Settled: the bundle ran, every `widget_code` tag has its slot, no widget is
- * `loading`, and the images they show have loaded (or failed).
+ * `loading`, every server-rendered one shown (`data-answer`, `ready`) has
+ * been taken over, and the images they show have loaded (or failed).
  */
 function widgetsSettled() {
   const tags = 'pubnet-adslot, pubnet-product-grid, pubnet-offer-link';
   const widgets = [...document.querySelectorAll(tags)];
   const states = widgets.map((w) => `${w.id || w.localName}=${w.getAttribute('state')}`);
   const pasted = [...document.querySelectorAll('script[data-config]')];
+  const serverRendered = widgets.filter(
+    (w) => w.hasAttribute('data-answer') && w.getAttribute('state') === 'ready',
+  );
   const images = widgets.flatMap((w) => [...(w.shadowRoot?.querySelectorAll('img') ?? [])]);
   const done =
     !!window.Pubnet &&
     pasted.every((s) => s.nextElementSibling?.localName === 'pubnet-adslot') &&
     widgets.every((w) => !['loading', null].includes(w.getAttribute('state'))) &&
+    serverRendered.every((w) => window.__pubnetLoaded?.has(w)) &&
     images.every((img) => img.complete);
   return { done, states };
 }
@@ -101,6 +118,7 @@ async function shoot(browser, demoUrl, { page: file, name, colorScheme }) {
   });
   const problems = [];
   try {
+    await context.addInitScript(noteLoads);
     const page = await context.newPage();
     page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
     page.on('console', (message) => {

@@ -16,6 +16,9 @@
 //   `latency`, whatever the proxy does upstream.
 // Pages are served once per proxy: at `/` with `{{api}}` = `/pubnet-api/`, and at
 // `/cached/`, `/forward/`, `/near/` with the other ones.
+// `server-rendered.html` is rendered at request time: its widget tags become
+// `renderAdslot`'s HTML, loaded by the server through the page's own `{{api}}`
+// proxy (`renderTags` of pubnet-widgets/render, in scripts/demo-server.mjs), before a byte is sent.
 import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createDemoHandler } from '../../scripts/demo-server.mjs';
@@ -75,6 +78,7 @@ export async function startStack({ latency }) {
         offer1: known.offers[1],
         offer2: known.offers[2],
       },
+      serverRendered: ['/server-rendered.html'],
     });
   /** `/<name>/x.html` is `/x.html` with `/pubnet-api-<name>/` as its `{{api}}`. */
   const mounted = (name) => {
