@@ -9,8 +9,11 @@ import { Script } from 'node:vm';
 import { gzipSync } from 'node:zlib';
 import { bundlePath, packageVersion, readBundle, root } from './support/bundle.js';
 
-/** min+gzip ceiling of the CDN file (rollup.config.mjs enforces it too), and its target. */
-const BUDGET = 15 * 1024;
+/**
+ * min+gzip ceiling of the CDN file (rollup.config.mjs enforces it too), and its target.
+ * 16 KB while the owner decides between it and 15 KB (see rollup.config.mjs).
+ */
+const BUDGET = 16 * 1024;
 const TARGET = 14 * 1024;
 const ELEMENTS = ['pubnet-adslot', 'pubnet-product-grid', 'pubnet-offer-link'];
 const EVENTS = ['pubnet-load', 'pubnet-error', 'pubnet-click', 'pubnet-impression'];
