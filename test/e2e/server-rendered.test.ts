@@ -27,12 +27,18 @@ let site: Site;
  * text; the bundle `async` at the end, or (`early`) a plain script in <head>,
  * which defines the elements before the parser reaches them.
  */
-async function publisherPage(styles: StylesOption, early = false): Promise<string> {
+async function publisherPage(styles: StylesOption | 'proxy', early = false): Promise<string> {
   const api = `${site.url}api/`;
-  const [slot, grid] = await Promise.all([
-    renderAdslot({ adslot: known.filterAdslot, key, api, styles }),
-    renderProductGrid({ query: 'headphones', limit: '4', key }, { api, styles }),
-  ]);
+  const [slot, grid] =
+    styles == 'proxy'
+      ? await Promise.all([
+          fromProxy(`render/adslots/${known.filterAdslot}/?key=${key}`),
+          fromProxy(`render/product-grid/?query=headphones&limit=4&key=${key}`),
+        ])
+      : await Promise.all([
+          renderAdslot({ adslot: known.filterAdslot, key, api, styles }),
+          renderProductGrid({ query: 'headphones', limit: '4', key }, { api, styles }),
+        ]);
   assert.equal(slot.state, 'ready');
   assert.equal(grid.state, 'ready');
   const withId = (html: string, tag: string, id: string) =>
@@ -49,11 +55,19 @@ ${early ? '' : script}
 </body></html>`;
 }
 
+/** A fragment of the proxy's `/render/` routes, as a publisher's server fetches it. */
+async function fromProxy(path: string) {
+  const response = await fetch(`${site.url}api/${path}`);
+  assert.equal(response.headers.get('x-pubnet-render'), 'ready');
+  return { state: 'ready', html: await response.text() };
+}
+
 before(async () => {
   session = await openSession();
   ({ browser, site } = session);
   site.page('/ssr-linked.html', await publisherPage({ stylesheets: `${site.url}cdn/` }));
   site.page('/ssr-early.html', await publisherPage({ stylesheets: `${site.url}cdn/` }, true));
+  site.page('/ssr-proxy.html', await publisherPage('proxy'));
   const nonced = await publisherPage({ nonce: NONCE });
   site.route(
     '/ssr-nonce.html',
@@ -70,9 +84,11 @@ before(async () => {
 
 after(() => session?.close());
 
-/** The API requests the site received from `index` on (path and query). */
+/** The API requests the site received from `index` on (path and query): not the proxy's stylesheets. */
 const apiRequests = (from: number) =>
-  site.requests.slice(from).filter((path) => path.startsWith('/api/'));
+  site.requests
+    .slice(from)
+    .filter((path) => path.startsWith('/api/') && !path.startsWith('/api/render/styles/'));
 
 /** What a reader sees of the widgets: their links, label, images and boxes. */
 async function readPage(page: Page) {
@@ -139,6 +155,8 @@ test('without JavaScript the page shows the products as sponsored links, the lab
 for (const [name, path] of [
   ['a linked stylesheet under the strict CSP', 'strict/ssr-linked.html'],
   ['a <style> with the page’s nonce', 'ssr-nonce.html'],
+  // The proxy's fragments link its own stylesheet: the strict CSP as it is.
+  ['the proxy’s /render/ fragments under the strict CSP', 'strict/ssr-proxy.html'],
   // The elements exist before their shadow roots are parsed: the browser
   // refuses the declarative ones, and the elements render from their answer.
   ['the bundle loaded before the elements', 'strict/ssr-early.html'],
