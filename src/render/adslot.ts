@@ -50,17 +50,8 @@ export async function renderAdslot(options: AdslotRenderOptions): Promise<Render
   return renderElement(
     'pubnet-adslot',
     html`<pubnet-adslot></pubnet-adslot>`,
-    {
-      adslot,
-      key,
-      sid,
-      ...attributes,
-      state: loaded.failed ? loaded.state : undefined,
-      'data-answer': loaded.answer,
-    },
-    loaded.styles,
-    loaded.state,
-    loaded.reason,
+    { adslot, key, sid, ...attributes },
+    loaded,
     [],
     fallback,
   );

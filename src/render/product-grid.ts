@@ -79,14 +79,8 @@ export async function renderProductGrid(
   return renderElement(
     'pubnet-product-grid',
     html`<pubnet-product-grid></pubnet-product-grid>`,
-    {
-      ...attributes,
-      state: loaded.failed ? loaded.state : undefined,
-      'data-answer': loaded.answer,
-    },
-    loaded.styles,
-    loaded.state,
-    loaded.reason,
+    attributes,
+    loaded,
     warnings,
     options?.fallback,
   );

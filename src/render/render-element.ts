@@ -9,7 +9,8 @@ import { collectResultSync } from '@lit-labs/ssr/lib/render-result.js';
 import type { TemplateResult } from 'lit';
 import type { WidgetState } from '../components/shared/widget-element.js';
 import { escapeAttribute } from './escape.js';
-import { rendererFor, type StylesOption } from './styles.js';
+import type { Loaded } from './load.js';
+import { rendererFor } from './styles.js';
 import { collectWarnings } from './warnings.js';
 
 /** A server-rendered element. */
@@ -40,21 +41,22 @@ export interface RenderedWidget {
 const MARKERS = /^(<!--lit-(part|node)[^>]*-->)+|<!--\/lit-part-->$/g;
 
 /**
- * Renders `template` (the element `tag`, alone) with `attributes` (among them
- * its answer, `data-answer`) with Lit SSR, adding its warnings to `warnings`.
+ * Renders `template` (the element `tag`, alone) with Lit SSR, with `given`
+ * attributes and what `loaded` says (its answer as `data-answer`), adding the
+ * element's warnings to `warnings`.
  * `fallback` is the publisher's own HTML for the fallback slot, written as
  * is, in a `<div slot="fallback">` after the shadow root.
  */
 export function renderElement(
   tag: string,
   template: TemplateResult,
-  attributes: Record<string, string | undefined>,
-  styles: StylesOption,
-  state: WidgetState,
-  reason: string | undefined,
+  given: Record<string, string | undefined>,
+  { styles, state, reason, failed, answer }: Loaded,
   warnings: string[],
   fallback = '',
 ): RenderedWidget {
+  // The answer, and the state the element cannot tell from it (it failed).
+  const attributes = { ...given, state: failed ? state : undefined, 'data-answer': answer };
   const out = collectWarnings(
     () =>
       collectResultSync(
