@@ -19,6 +19,7 @@ import {
   type ProductGridAttributes,
 } from './product-grid.js';
 import type { Fetch } from '../client/core.js';
+import { defaultTimers, type Timers } from '../client/delay.js';
 import type { RenderedWidget } from './render-element.js';
 import type { StylesOption } from './styles.js';
 
@@ -39,6 +40,8 @@ export interface RenderTagsOptions {
   fetch?: Fetch;
   /** Told about each tag left as it was, and why (for logs). */
   onSkip?: (tag: string, reason: string) => void;
+  /** The timers of the time limit; default the global ones (tests inject their own). */
+  timers?: Pick<Timers, 'setTimeout' | 'clearTimeout'>;
 }
 
 // An HTML attribute list as the HTML tokenizer reads it: a value may be double-, single- or
@@ -112,13 +115,18 @@ export async function renderTags(html: string, options: RenderTagsOptions): Prom
 async function renderTag(
   tag: string,
   list: Attribute[],
-  { api, key, styles, timeLimit = 1500, fetch, onSkip }: RenderTagsOptions,
+  { api, key, styles, timeLimit = 1500, fetch, onSkip, timers = defaultTimers }: RenderTagsOptions,
 ): Promise<RenderedWidget | undefined> {
   const attributes: Record<string, string> = {};
   // As in HTML, the first of two attributes of the same name counts.
   for (const { name, value } of list) attributes[name] ??= value;
   if ('data-answer' in attributes) return undefined;
-  const signal = AbortSignal.timeout(timeLimit);
+  const limit = new AbortController();
+  const { signal } = limit;
+  const timer = timers.setTimeout(
+    () => limit.abort(new DOMException(`no render within ${timeLimit} ms`, 'TimeoutError')),
+    timeLimit,
+  );
   const common = { api, fetch, styles, timeout: timeLimit, signal };
   try {
     const rendering =
@@ -143,6 +151,8 @@ async function renderTag(
     onSkip?.(tag, widget.reason ?? widget.state);
   } catch (error) {
     onSkip?.(tag, error instanceof Error ? `${error.name}: ${error.message}` : String(error));
+  } finally {
+    timers.clearTimeout(timer);
   }
   return undefined;
 }
