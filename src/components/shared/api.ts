@@ -11,7 +11,14 @@ import { offerTrackingLink } from '../../client/routes/offers.js';
 import { productTrackingLink } from '../../client/routes/products.js';
 import { env, onReset } from './env.js';
 import { httpUrl } from './safe-url.js';
-import type { LoadContext } from './widget-element.js';
+
+/** What a load needs, resolved once per load. */
+export interface LoadContext {
+  core: Core;
+  key?: string;
+  sid?: string;
+  signal: AbortSignal;
+}
 
 const cores = new Map<string, Core>();
 const cache = createCache();

@@ -1,13 +1,15 @@
 import { LitElement, html, type PropertyDeclarations, type PropertyValues } from 'lit';
-import type { Core } from '../../client/core.js';
-import { coreFor } from './api.js';
+import { coreFor, type LoadContext } from './api.js';
 import { attr } from './attributes.js';
 import { env } from './env.js';
 import { emit, type PubnetItem } from './events.js';
-import { countView, unwatch, watch, type StatsTarget } from './impressions.js';
+import { unwatch } from './impressions.js';
+import { ItemViews } from './item-views.js';
 import { nearViewport } from './near-viewport.js';
 import { jsOption, resolveOption } from './options.js';
 import { httpUrl } from './safe-url.js';
+
+export type { LoadContext };
 
 /**
  * Where a widget is: `loading`, `ready`, `fallback` (the `slot="fallback"`
@@ -16,30 +18,8 @@ import { httpUrl } from './safe-url.js';
  */
 export type WidgetState = PubnetWidget['state'];
 
-/** What a load needs, resolved once per load. */
-export interface LoadContext {
-  core: Core;
-  key?: string;
-  sid?: string;
-  signal: AbortSignal;
-}
-
 /** A value the widgets accept as a SubID: `A-Z a-z 0-9 _ -`, at most 32. */
 const sidValue = (value: string) => (/^[\w-]{1,32}$/.test(value) ? value : undefined);
-
-/**
- * Who an item is, so that it counts once per element and page view, however
- * often it is loaded again: a product by its id (else its link), an offer
- * link by its offer id, a placed widget of a `manual` slot by its id (else
- * what it shows).
- */
-function identity(item: PubnetItem): string {
-  if (item.product) return 'product ' + (item.product.id ?? item.product.link);
-  const offer = item.offer;
-  return typeof offer == 'string'
-    ? 'offer ' + offer
-    : 'widget ' + (offer.id ?? JSON.stringify(offer));
-}
 
 /**
  * What the three widgets share, and only that: the common attributes, and the
@@ -110,9 +90,8 @@ export abstract class PubnetWidget extends LitElement {
   private _reloadTimer?: unknown;
   /** Set while disconnected, until the end of the task: was it a move? */
   private _leaveTimer?: unknown;
-  /** The identities of the items counted (see `identity`). */
-  private _seen = new Set<string>();
-  private _stats?: StatsTarget;
+  /** The items counted, and where their stats go. */
+  private _views = new ItemViews(this);
 
   constructor() {
     super();
@@ -223,7 +202,7 @@ export abstract class PubnetWidget extends LitElement {
     } else if (this.hasUpdated) {
       // Back after leaving: load again only what was stopped before it finished.
       if (!this._finished) this._load();
-      else if (this.state == 'ready') this._watchItems();
+      else if (this.state == 'ready') this._views._watch(this._targets());
     }
   }
 
@@ -249,7 +228,7 @@ export abstract class PubnetWidget extends LitElement {
         this._reloadTimer = env.timers.setTimeout(() => this.isConnected && this._load(), 50);
       }
     }
-    if (this.state == 'ready') this._watchItems();
+    if (this.state == 'ready') this._views._watch(this._targets());
   }
 
   /** Stops the load in flight and the reload waiting, if any. */
@@ -307,7 +286,8 @@ export abstract class PubnetWidget extends LitElement {
       signal.throwIfAborted();
       // `_fetch` may have found the key (an ad slot's own website).
       const { key } = context;
-      this._stats = api && key ? { api, key, token, adslot: this._statsAdslot() } : undefined;
+      this._views._stats =
+        api && key ? { api, key, token, adslot: this._statsAdslot() } : undefined;
       this.state = count ? 'ready' : this._failed();
       this.requestUpdate();
       // Listeners may read what is shown, so the items are rendered first.
@@ -330,19 +310,5 @@ export abstract class PubnetWidget extends LitElement {
   /** The state after a failure or an empty answer. */
   protected _failed(): WidgetState {
     return this.querySelector(':scope > [slot=fallback]') ? 'fallback' : 'collapsed';
-  }
-
-  private _watchItems() {
-    for (const [element, item] of this._targets())
-      if (item) watch(element, () => this._impress(item));
-  }
-
-  private _impress(item: PubnetItem) {
-    const who = identity(item);
-    if (this._seen.has(who)) return;
-    this._seen.add(who);
-    emit(this, 'pubnet-impression', item);
-    const id = item.product?.id;
-    if (this._stats && typeof id == 'string') countView(this._stats, id);
   }
 }
