@@ -11,9 +11,9 @@ export type {
   ProxyOptions,
   RateLimitOptions,
 } from './options.js';
-export type { CacheEntry, CacheStore, StoredAnswer } from './store.js';
-export { WebCacheStore } from './web-cache-store.js';
-export type { CacheLike, CacheStorageLike } from './web-cache-store.js';
-export { widgetRoutes } from './allow-list.js';
-export type { WidgetRouteKey } from './allow-list.js';
-export { MAX_REQUEST_BODY } from './body.js';
+export type { CacheEntry, CacheStore, StoredAnswer } from './read/index.js';
+export { WebCacheStore } from './read/index.js';
+export type { CacheLike, CacheStorageLike } from './read/index.js';
+export { widgetRoutes } from './policy/index.js';
+export type { WidgetRouteKey } from './policy/index.js';
+export { MAX_REQUEST_BODY } from './http/index.js';

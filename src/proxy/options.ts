@@ -18,9 +18,9 @@ import {
   DEFAULT_RATE_LIMIT,
   type ConcurrencyOptions,
   type RateLimitOptions,
-} from './limit-options.js';
-import type { CacheStore } from './store.js';
-import { chooseStore } from './web-cache-store.js';
+} from './read/index.js';
+import type { CacheStore } from './read/index.js';
+import { chooseStore } from './read/index.js';
 
 /** One line of the proxy's request log (see {@link ProxyOptions.onLog}). */
 export interface ProxyLogEntry {
@@ -81,7 +81,7 @@ export {
   DEFAULT_RATE_LIMIT,
   type ConcurrencyOptions,
   type RateLimitOptions,
-} from './limit-options.js';
+} from './read/index.js';
 
 /** Options of {@link createProxy}. */
 export interface ProxyOptions {

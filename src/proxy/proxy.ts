@@ -17,22 +17,22 @@
  * api-contract §11): an element rendered with Lit SSR from the answer this
  * same handler gives its JSON read, and the CSS that HTML links to.
  */
-import { resolveRoute } from './allow-list.js';
-import { UpstreamBackoff } from './backoff.js';
-import { clientIp, clientKey } from './client-ip.js';
-import { composeAdslot, type ComposeContext } from './compose.js';
-import { UpstreamSlots } from './concurrency.js';
-import { Cors } from './cors.js';
-import { ifNoneMatch } from './etag.js';
+import { resolveRoute } from './policy/index.js';
+import { UpstreamBackoff } from './read/index.js';
+import { clientIp, clientKey } from './http/index.js';
+import { composeAdslot, type ComposeContext } from './compose/index.js';
+import { UpstreamSlots } from './read/index.js';
+import { Cors } from './http/index.js';
+import { ifNoneMatch } from './http/index.js';
 import { resolveOptions, type ProxyLogEntry, type ProxyOptions } from './options.js';
-import { prepareRequest } from './prepare.js';
-import { Budget, RateLimiter } from './rate-limit.js';
-import { ReadCache } from './read-cache.js';
-import { ReadPath, type Read, type ReadRequest } from './read-path.js';
-import { RenderRoutes } from './render-routes.js';
-import { BASE_HEADERS, detail, notFound } from './respond.js';
-import { scrubber } from './scrub.js';
-import type { Answer, UpstreamContext } from './upstream.js';
+import { prepareRequest } from './policy/index.js';
+import { Budget, RateLimiter } from './read/index.js';
+import { ReadCache } from './read/index.js';
+import { ReadPath, type Read, type ReadRequest } from './read/index.js';
+import { RenderRoutes } from './render/index.js';
+import { BASE_HEADERS, detail, notFound } from './http/index.js';
+import { scrubber } from './policy/index.js';
+import type { Answer, UpstreamContext } from './read/index.js';
 
 /** What a runtime may tell the handler about the connection. */
 export interface ConnectionInfo {

@@ -2,7 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { routeList, type RouteKey } from '../../src/client/routes/index.js';
-import { resolveRoute, widgetRoutes, type RoutePolicy } from '../../src/proxy/allow-list.js';
+import { resolveRoute, widgetRoutes, type RoutePolicy } from '../../src/proxy/policy/allow-list.js';
 import { call, fillPath, jsonInit, known, startStack } from './support.js';
 
 /** A valid request of each widget route: query and body. */

@@ -1,8 +1,8 @@
 // Who is counted by the rate limit: client keys (IPv4, IPv6 /64) and the bucket's accounting.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { clientKey } from '../../src/proxy/client-ip.js';
-import { Budget, RateLimiter } from '../../src/proxy/rate-limit.js';
+import { clientKey } from '../../src/proxy/http/client-ip.js';
+import { Budget, RateLimiter } from '../../src/proxy/read/rate-limit.js';
 
 test('client key: IPv4 as is, IPv4-mapped IPv6 as IPv4, IPv6 as its /64', () => {
   const cases: [string, string][] = [

@@ -3,7 +3,7 @@
 // rest is refused with 503 + Retry-After, or answered the stale copy.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { UpstreamSlots, type Turn } from '../../src/proxy/concurrency.js';
+import { UpstreamSlots, type Turn } from '../../src/proxy/read/concurrency.js';
 import type { ProxyLogEntry, ProxyOptions } from '../../src/proxy/options.js';
 import { createProxy } from '../../src/proxy/proxy.js';
 import { heldUpstream, until } from './held.js';

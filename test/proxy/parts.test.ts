@@ -1,15 +1,15 @@
 // Unit tests of the proxy's small parts, with injected clocks: no network.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { TtlLruCache } from '../../src/proxy/cache.js';
-import { Coalescer } from '../../src/proxy/coalesce.js';
-import { clientIp } from '../../src/proxy/client-ip.js';
-import { RateLimiter } from '../../src/proxy/rate-limit.js';
-import { UpstreamBackoff, parseRetryAfter } from '../../src/proxy/backoff.js';
-import { etagOf, ifNoneMatch } from '../../src/proxy/etag.js';
-import { rewritePageLinks, scrubber } from '../../src/proxy/scrub.js';
-import { canonicalJson, pinWebsite, validateBody } from '../../src/proxy/validate-body.js';
-import { readText, TooLarge } from '../../src/proxy/body.js';
+import { TtlLruCache } from '../../src/proxy/read/cache.js';
+import { Coalescer } from '../../src/proxy/read/coalesce.js';
+import { clientIp } from '../../src/proxy/http/client-ip.js';
+import { RateLimiter } from '../../src/proxy/read/rate-limit.js';
+import { UpstreamBackoff, parseRetryAfter } from '../../src/proxy/read/backoff.js';
+import { etagOf, ifNoneMatch } from '../../src/proxy/http/etag.js';
+import { rewritePageLinks, scrubber } from '../../src/proxy/policy/scrub.js';
+import { canonicalJson, pinWebsite, validateBody } from '../../src/proxy/policy/validate-body.js';
+import { readText, TooLarge } from '../../src/proxy/http/body.js';
 
 test('cache: entries expire after the TTL and the least recently used goes past max', () => {
   let now = 0;

@@ -1,7 +1,7 @@
 // What the proxy checks and pins before it forwards anything.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { MAX_REQUEST_BODY } from '../../src/proxy/body.js';
+import { MAX_REQUEST_BODY } from '../../src/proxy/http/body.js';
 import { call, jsonInit, known, startStack } from './support.js';
 
 const guid = known.website.guid;

@@ -2,7 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { routeList } from '../../src/client/routes/index.js';
-import { resolveRoute, widgetRoutes } from '../../src/proxy/allow-list.js';
+import { resolveRoute, widgetRoutes } from '../../src/proxy/policy/allow-list.js';
 import { createProxy } from '../../src/proxy/proxy.js';
 import { fillPath } from './support.js';
 

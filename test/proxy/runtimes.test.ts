@@ -14,7 +14,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { request as httpRequest } from 'node:http';
 import { startEmulator } from '../../src/emulator/index.js';
-import { widgetRoutes, type WidgetRouteKey } from '../../src/proxy/allow-list.js';
+import { widgetRoutes, type WidgetRouteKey } from '../../src/proxy/policy/allow-list.js';
 import {
   prepare,
   runtimes as allRuntimes,

@@ -4,13 +4,13 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createProxy } from '../../src/proxy/proxy.js';
-import type { CacheEntry, CacheStore } from '../../src/proxy/store.js';
+import type { CacheEntry, CacheStore } from '../../src/proxy/read/store.js';
 import {
   WebCacheStore,
   chooseStore,
   type CacheLike,
   type CacheStorageLike,
-} from '../../src/proxy/web-cache-store.js';
+} from '../../src/proxy/read/web-cache-store.js';
 import { TOKEN, known } from './support.js';
 
 /** A CacheStorage kept in Maps, as `caches` would keep it, with every cache it opened. */

@@ -4,8 +4,8 @@
  * route does not take, or one given twice, is refused (the answer is then the
  * collapsed element), so that one fragment has one URL, and one cache entry.
  */
-import { PRODUCT_GRID_ATTRIBUTES } from '../render/product-grid.js';
-import { escapeAttribute } from '../render/escape.js';
+import { PRODUCT_GRID_ATTRIBUTES } from '../../render/product-grid.js';
+import { escapeAttribute } from '../../render/escape.js';
 
 export type RenderedTag = 'pubnet-adslot' | 'pubnet-product-grid';
 

@@ -8,7 +8,7 @@
  * Otherwise `GET /publisher/adslots/find/` (a list of all the publisher's ad
  * slots) would pass as `adslots.get` with `uuid = "find"`.
  */
-import { routeList, type Method, type RouteKey } from '../client/routes/index.js';
+import { routeList, type Method, type RouteKey } from '../../client/routes/index.js';
 
 /** How the proxy treats one allowed route. */
 export interface RoutePolicy {

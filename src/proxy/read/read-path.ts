@@ -14,9 +14,9 @@
  */
 import type { UpstreamBackoff } from './backoff.js';
 import { Coalescer } from './coalesce.js';
-import { etagOf } from './etag.js';
-import type { ProxyLogEntry } from './options.js';
-import type { RouteRead } from './prepare.js';
+import { etagOf } from '../http/index.js';
+import type { ProxyLogEntry } from '../options.js';
+import type { RouteRead } from '../policy/index.js';
 import type { Budget } from './rate-limit.js';
 import { failed, type ReadCache } from './read-cache.js';
 import { callUpstream, ownAnswer, type Answer, type UpstreamContext } from './upstream.js';

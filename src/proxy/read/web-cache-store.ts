@@ -10,8 +10,8 @@
  * deleted when it is read. `Cache-Control: max-age` covers the stale window
  * so a cache that expires entries itself (Cloudflare's) keeps them as long.
  */
-import { sha256Url } from './etag.js';
-import { invalid } from './option-checks.js';
+import { sha256Url } from '../http/index.js';
+import { invalid } from '../option-checks.js';
 import type { CacheEntry, CacheStore } from './store.js';
 
 /** The part of a `Cache` this store uses. */

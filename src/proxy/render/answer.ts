@@ -3,10 +3,10 @@
  * the reads it was made from allow, and its headers: `X-Pubnet-Render`, the
  * ETag and `304`, `Vary` and CORS as for the JSON reads.
  */
-import type { WidgetState } from '../components/shared/widget-element.js';
-import { ifNoneMatch } from './etag.js';
-import type { ProxyLogEntry } from './options.js';
-import { BASE_HEADERS } from './respond.js';
+import type { WidgetState } from '../../components/shared/widget-element.js';
+import { ifNoneMatch } from '../http/index.js';
+import type { ProxyLogEntry } from '../options.js';
+import { BASE_HEADERS } from '../http/index.js';
 
 /** One answer of the proxy and how it was made (proxy.ts's outcome of a request). */
 export interface RenderOutcome {

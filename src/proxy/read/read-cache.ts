@@ -10,7 +10,7 @@
  * trip, and an entry found in the shared store is copied into memory. A
  * shared store that fails never fails a read: it is then a miss.
  */
-import type { ResolvedCacheOptions } from './options.js';
+import type { ResolvedCacheOptions } from '../options.js';
 import { MemoryStore, type CacheEntry, type CacheStore } from './store.js';
 import type { Answer } from './upstream.js';
 

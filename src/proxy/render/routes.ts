@@ -11,25 +11,25 @@
  * a render that fails is the collapsed element, `200`, `X-Pubnet-Render:
  * fallback; reason="…"`, cached briefly.
  */
-import { renderAdslot } from '../render/adslot.js';
-import { reasonOf, type RenderOptions } from '../render/options.js';
-import { renderProductGrid } from '../render/product-grid.js';
-import { TtlLruCache } from './cache.js';
-import type { Cors } from './cors.js';
-import { etagOf } from './etag.js';
-import type { ResolvedCacheOptions } from './options.js';
+import { renderAdslot } from '../../render/adslot.js';
+import { reasonOf, type RenderOptions } from '../../render/options.js';
+import { renderProductGrid } from '../../render/product-grid.js';
+import { TtlLruCache } from '../read/index.js';
+import type { Cors } from '../http/index.js';
+import { etagOf } from '../http/index.js';
+import type { ResolvedCacheOptions } from '../options.js';
 import {
   caching,
   renderAnswer,
   type Rendered,
   type RenderOutcome,
   type RenderRead,
-} from './render-answer.js';
-import { collapsedElement, isRenderPath, readCall, type RenderCall } from './render-query.js';
-import { isStylesheet, STYLES_PATH, stylesheet } from './render-styles.js';
-import { notFound } from './respond.js';
+} from './answer.js';
+import { collapsedElement, isRenderPath, readCall, type RenderCall } from './query.js';
+import { isStylesheet, STYLES_PATH, stylesheet } from './styles.js';
+import { notFound } from '../http/index.js';
 
-export type { RenderOutcome } from './render-answer.js';
+export type { RenderOutcome } from './answer.js';
 
 /** The proxy's handler for one request, unlogged: where a render reads its data. */
 export type Forward = (request: Request) => Promise<RenderOutcome>;

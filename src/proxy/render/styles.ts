@@ -5,11 +5,11 @@
  * page's own origin) accepts it. The version is in the path, so a new
  * release is a new URL and each file can be cached for a year.
  */
-import { PubnetAdslot } from '../components/adslot/adslot.js';
-import { PubnetProductGrid } from '../components/product-grid/product-grid.js';
-import { stylesheetText } from '../render/styles.js';
-import { etagOf, ifNoneMatch } from './etag.js';
-import { BASE_HEADERS } from './respond.js';
+import { PubnetAdslot } from '../../components/adslot/adslot.js';
+import { PubnetProductGrid } from '../../components/product-grid/product-grid.js';
+import { stylesheetText } from '../../render/styles.js';
+import { etagOf, ifNoneMatch } from '../http/index.js';
+import { BASE_HEADERS } from '../http/index.js';
 
 /**
  * This package's version: the build writes it in place of the placeholder

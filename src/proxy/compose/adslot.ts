@@ -10,15 +10,15 @@
  * for is left out (the widget then asks for it itself); a part the API
  * answers without data (a 404, no such product) is `null`.
  */
-import { adslotProductSearch, placedProductSearch } from '../client/product-search.js';
-import type { Adslot, AdslotWidget } from '../client/types.js';
-import { allowedRoute, type WidgetRouteKey } from './allow-list.js';
-import { prepareBody, prepareQuery, type Composition } from './prepare.js';
-import { failed } from './read-cache.js';
-import type { Budget } from './rate-limit.js';
-import type { ReadPath, ReadRequest } from './read-path.js';
-import type { Answer } from './upstream.js';
-import { isHttpUrl, isObject, pinWebsite, type JsonObject } from './validate-body.js';
+import { adslotProductSearch, placedProductSearch } from '../../client/product-search.js';
+import type { Adslot, AdslotWidget } from '../../client/types.js';
+import { allowedRoute, type WidgetRouteKey } from '../policy/index.js';
+import { prepareBody, prepareQuery, type Composition } from '../policy/index.js';
+import { failed } from '../read/index.js';
+import type { Budget } from '../read/index.js';
+import type { ReadPath, ReadRequest } from '../read/index.js';
+import type { Answer } from '../read/index.js';
+import { isHttpUrl, isObject, pinWebsite, type JsonObject } from '../policy/index.js';
 
 /** What a composition needs from the proxy. */
 export interface ComposeContext {

@@ -1,0 +1,5 @@
+export * from './respond.js';
+export * from './cors.js';
+export * from './etag.js';
+export * from './body.js';
+export * from './client-ip.js';

@@ -1,0 +1,4 @@
+export * from './routes.js';
+export * from './answer.js';
+export * from './query.js';
+export * from './styles.js';
