@@ -60,7 +60,12 @@ export function origins(value: unknown): readonly string[] | '*' {
 
 export function basePath(value: unknown): string {
   if (value === undefined) return '/';
-  if (typeof value !== 'string' || !value.startsWith('/') || /[?#\s]|\/\.{1,2}(\/|$)/.test(value))
+  // Not `//…`: written into links, that would name another host.
+  if (
+    typeof value !== 'string' ||
+    !/^\/(?!\/)/.test(value) ||
+    /[?#\s\\]|\/\.{1,2}(\/|$)/.test(value)
+  )
     throw invalid('basePath', 'a path starting with "/"');
   return value.endsWith('/') ? value : `${value}/`;
 }

@@ -100,8 +100,10 @@ export interface ProxyOptions {
   /** Path prefix the proxy is mounted under (default `/`), stripped before matching. */
   basePath?: string;
   /**
-   * The proxy's own public base URL, used when rewriting `next`/`previous`
-   * links. Default: the origin of each request + `basePath`.
+   * The proxy's own public base URL (with its path), written into `next`/`previous`
+   * links and into `/render/` HTML. Default: none: links are written relative to the
+   * route (`basePath` + path), and rendered elements take the page's `data-api`.
+   * Nothing from a request (its `Host`, its request line) is ever written instead.
    */
   publicUrl?: string;
   /**

@@ -16,14 +16,20 @@
  * Under `/render/` it answers rendered HTML instead (render-routes.ts,
  * api-contract §11): an element rendered with Lit SSR from the answer this
  * same handler gives its JSON read, and the CSS that HTML links to.
+ *
+ * The public edge (api-contract §12): of a request only the method, path,
+ * query, body, `Origin`, `Accept-Encoding` and `If-None-Match` count (and the
+ * rate limit's address). Its host never does: links name the configured
+ * public URL, or the base path alone. HEAD is answered as GET without a body,
+ * a known path with another method 405 with `Allow`.
  */
-import { resolveRoute } from './policy/index.js';
+import { allowedMethods, resolveRoute } from './policy/index.js';
 import { UpstreamBackoff } from './read/index.js';
 import { clientIp, clientKey } from './http/index.js';
 import { composeAdslot, type ComposeContext } from './compose/index.js';
 import { UpstreamSlots } from './read/index.js';
 import { Cors } from './http/index.js';
-import { ifNoneMatch } from './http/index.js';
+import { represent } from './http/index.js';
 import { resolveOptions, type ProxyLogEntry, type ProxyOptions } from './options.js';
 import { prepareRequest } from './policy/index.js';
 import { Budget, RateLimiter } from './read/index.js';
@@ -39,6 +45,13 @@ export interface ConnectionInfo {
   /** The client's IP address (the socket's), used for the rate limit (IPv6: per /64). */
   remoteAddress?: string;
 }
+
+/**
+ * The origin of the requests a render makes to this same handler, in
+ * process: fixed, so that nothing of the visitor's request (its `Host`)
+ * reaches the render's reads or what it writes.
+ */
+const INTERNAL_ORIGIN = 'http://pubnet-proxy.internal';
 
 /** A web-standard request handler (Node via src/node/serve.ts, Workers, Deno, Bun). */
 export type ProxyHandler = (request: Request, info?: ConnectionInfo) => Promise<Response>;
@@ -65,6 +78,7 @@ export function createProxy(options: ProxyOptions): ProxyHandler {
     slots: new UpstreamSlots(o.concurrency),
     scrub,
     upstream: o.upstream,
+    publicBase: o.publicUrl ?? o.basePath,
   };
   const reads = new ReadPath(cache, upstream, o.token);
   const composer: ComposeContext = { reads, websites: o.websites, scrub };
@@ -80,10 +94,17 @@ export function createProxy(options: ProxyOptions): ProxyHandler {
     now: o.now,
     ipHeader,
     timeout: o.concurrency.wait + o.timeout,
+    publicUrl: o.publicUrl,
+    basePath: o.basePath,
+    localBase: INTERNAL_ORIGIN + o.basePath,
   });
 
   /** The answer as a Response, with CORS, caching and conditional-request headers. */
-  function toResponse(request: Request, answer: Answer, state: Outcome['cache']): Response {
+  function toResponse(
+    request: Request,
+    answer: Answer,
+    state: Outcome['cache'],
+  ): Promise<Response> | Response {
     const headers: Record<string, string> = {
       ...BASE_HEADERS,
       ...cors.headers(request.headers.get('origin')),
@@ -92,22 +113,17 @@ export function createProxy(options: ProxyOptions): ProxyHandler {
     if (answer.retryAfter !== undefined) headers['Retry-After'] = String(answer.retryAfter);
     if (state !== '-') headers['X-Cache'] = state.toUpperCase();
     const ok = answer.status >= 200 && answer.status < 300;
-    if (request.method !== 'GET' || !ok || !answer.upstream) {
+    const read = request.method === 'GET' || request.method === 'HEAD';
+    if (!read || !ok || !answer.upstream) {
       headers['Cache-Control'] = 'no-store';
-      return new Response(answer.body, { status: answer.status, headers });
+      return represent(request, answer.status, headers, answer.body);
     }
     // A stale answer, or a composition with parts missing, may be kept by a
     // CDN only if it asks again before each use.
     const whole = state !== 'stale' && !answer.stale && !answer.partial;
     headers['Cache-Control'] = whole ? freshCacheControl : 'no-cache';
-    // The cache key includes Accept-Language, so a CDN must too.
-    headers.Vary = headers.Vary ? `${headers.Vary}, Accept-Language` : 'Accept-Language';
     if (answer.etag) headers.ETag = answer.etag;
-    if (answer.etag && ifNoneMatch(request.headers.get('if-none-match'), answer.etag)) {
-      delete headers['Content-Type'];
-      return new Response(null, { status: 304, headers });
-    }
-    return new Response(answer.body, { status: answer.status, headers });
+    return represent(request, answer.status, headers, answer.body);
   }
 
   async function handle(request: Request, info: ConnectionInfo | undefined): Promise<Outcome> {
@@ -120,21 +136,23 @@ export function createProxy(options: ProxyOptions): ProxyHandler {
     };
     if (!url.pathname.startsWith(o.basePath)) return own(notFound(), 'outside base path');
     const path = `/${url.pathname.slice(o.basePath.length)}`;
-    const localBase = `${url.origin}${o.basePath}`;
-    const publicBase = o.publicUrl ?? localBase;
 
     if (request.method === 'OPTIONS') {
       const wanted = request.headers.get('access-control-request-method') ?? '';
-      const known = !!resolveRoute(wanted, path) || RenderRoutes.serves(wanted, path);
+      const known = allowedMethods(path).includes(wanted) || RenderRoutes.serves(wanted, path);
       return { response: cors.preflight(origin, known), cache: '-' };
     }
     // Its reads come back here, as this client's requests.
     if (RenderRoutes.owns(path))
-      return renders.answer(request, path, { publicBase, localBase }, (inner) =>
-        handle(inner, info),
-      );
-    const resolved = resolveRoute(request.method, path);
-    if (!resolved) return own(notFound(), 'not forwarded');
+      return renders.answer(request, path, (inner) => handle(inner, info));
+    // HEAD is GET without the body (represent.ts leaves it out).
+    const resolved = resolveRoute(request.method === 'HEAD' ? 'GET' : request.method, path);
+    if (!resolved) {
+      const allow = allowedMethods(path);
+      if (!allow.length) return own(notFound(), 'not forwarded');
+      const refusal = detail(405, 'Method not allowed.', { Allow: allow.join(', ') });
+      return own(refusal, 'method not allowed');
+    }
     // Not composing: the route is forwarded as a plain read, its `?key=`/`?sid=` dropped unchecked.
     const route =
       o.compose || !resolved.policy.compose
@@ -144,11 +162,7 @@ export function createProxy(options: ProxyOptions): ProxyHandler {
     const prepared = await prepareRequest(request, url, route, o.websites);
     if (prepared instanceof Response) return own(prepared, `refused ${prepared.status}`);
     const { composition, ...routeRead } = prepared;
-    const read: ReadRequest = {
-      ...routeRead,
-      language: request.headers.get('accept-language'),
-      publicBase,
-    };
+    const read: ReadRequest = routeRead;
     const remote = typeof info?.remoteAddress === 'string' ? info.remoteAddress : undefined;
     const budget = limiter && new Budget(limiter, clientKey(clientIp(request, remote, ipHeader)));
     let outcome: Read;
@@ -165,7 +179,7 @@ export function createProxy(options: ProxyOptions): ProxyHandler {
       outcome = await reads.route(read, request.signal, budget);
     }
     const { answer, cache: state, note } = outcome;
-    return { response: toResponse(request, answer, state), cache: state, note };
+    return { response: await toResponse(request, answer, state), cache: state, note };
   }
 
   return async function proxy(request, info) {

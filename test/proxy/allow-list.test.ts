@@ -2,7 +2,12 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { routeList, type RouteKey } from '../../src/client/routes/index.js';
-import { resolveRoute, widgetRoutes, type RoutePolicy } from '../../src/proxy/policy/allow-list.js';
+import {
+  allowedMethods,
+  resolveRoute,
+  widgetRoutes,
+  type RoutePolicy,
+} from '../../src/proxy/policy/allow-list.js';
 import { call, fillPath, jsonInit, known, startStack } from './support.js';
 
 /** A valid request of each widget route: query and body. */
@@ -15,21 +20,29 @@ const samples: Partial<Record<RouteKey, { query?: string; body?: unknown }>> = {
   'products.createStats': { body: { event: 'view', products: [known.product] } },
 };
 
-test('every non-widget method+path of the spec is 404 without contacting upstream', async () => {
+test('every non-widget method+path of the spec is 404 (405 with Allow on a served path) without contacting upstream', async () => {
   const stack = await startStack();
   const others = routeList.filter(([key]) => !(key in widgetRoutes));
   assert.equal(others.length + Object.keys(widgetRoutes).length, routeList.length);
   for (const [key, def] of others) {
     const init = def.method === 'GET' ? { method: 'GET' } : jsonInit(def.method, {});
     const answer = await call(stack.proxy + fillPath(def.path).slice(1), init);
-    assert.equal(answer.status, 404, `${key}: ${def.method} ${def.path}`);
-    assert.deepEqual(answer.json, { detail: 'Not found.' });
+    const allowed = allowedMethods(new URL(fillPath(def.path), 'http://x').pathname);
+    if (allowed.length === 0) {
+      assert.equal(answer.status, 404, `${key}: ${def.method} ${def.path}`);
+      assert.deepEqual(answer.json, { detail: 'Not found.' });
+      continue;
+    }
+    // The path is served with another method: 405 naming the methods it takes.
+    assert.ok(!allowed.includes(def.method), `${key}: ${def.method} is not served`);
+    assert.equal(answer.status, 405, `${key}: ${def.method} ${def.path}`);
+    assert.equal(answer.headers.get('allow'), allowed.join(', '));
+    assert.deepEqual(answer.json, { detail: 'Method not allowed.' });
   }
   // Paths that are not in the table at all, other methods, and id tricks.
   const extra: [string, string][] = [
     ['GET', '/'],
     ['GET', '/publisher/'],
-    ['HEAD', `/publisher/adslots/${known.filterAdslot}/`],
     ['GET', `/publisher/adslots/${known.filterAdslot}`],
     ['GET', '/publisher/offers/find/'],
     ['GET', '/publisher/offers/%2E%2E%2Fmy%2Fprofile/'],
@@ -40,7 +53,13 @@ test('every non-widget method+path of the spec is 404 without contacting upstrea
     assert.equal(answer.status, 404, `${method} ${path}`);
   }
   const wrongMethod = await call(stack.proxy + 'publisher/products/', { method: 'GET' });
-  assert.equal(wrongMethod.status, 404);
+  assert.equal(wrongMethod.status, 405);
+  assert.equal(wrongMethod.headers.get('allow'), 'POST');
+  const deleted = await call(stack.proxy + `publisher/adslots/${known.filterAdslot}/`, {
+    method: 'DELETE',
+  });
+  assert.equal(deleted.status, 405);
+  assert.equal(deleted.headers.get('allow'), 'GET, HEAD');
   assert.deepEqual(stack.upstreamCalls(), [], 'upstream was never called');
 });
 
@@ -82,19 +101,26 @@ test('mounted under a base path, only paths below it are served', async () => {
 });
 
 test('next/previous links point at the proxy, and following them works', async () => {
+  // Without a public URL the links are relative to the route: no host is guessed.
   const stack = await startStack({ basePath: '/pubnet-api/' });
   const search = jsonInit('POST', { filters: [], page_size: 2 });
   const first = await call(`${stack.proxy}publisher/products/?key=${known.website.guid}`, search);
   assert.equal(first.status, 200);
   const page = first.json as { next: string; previous: string | null; results: unknown[] };
-  assert.ok(page.next.startsWith(`${stack.proxy}publisher/products/?`), page.next);
+  assert.ok(page.next.startsWith('/pubnet-api/publisher/products/?'), page.next);
   // (The emulator also stands in for the image host and the click domain, so only
   // API URLs are looked for.)
   assert.ok(!first.text.includes(`${stack.upstream}publisher/`), 'no API URL reaches the page');
-  const second = await call(page.next, search);
+  const second = await call(new URL(page.next, stack.proxy).href, search);
   assert.equal(second.status, 200);
   const next = second.json as { previous: string; results: { id: string }[] };
-  assert.ok(next.previous.startsWith(stack.proxy), next.previous);
+  assert.ok(next.previous.startsWith('/pubnet-api/publisher/'), next.previous);
   assert.notDeepEqual(next.results, page.results, 'the second page is another page');
+  assert.equal(stack.upstreamCalls().at(-1)?.search.includes('page=2'), true);
+  // With one, they name it, whatever host the request named.
+  const named = await startStack({ publicUrl: 'https://widgets.example/pubnet-api/' });
+  const answer = await call(`${named.proxy}publisher/products/?key=${known.website.guid}`, search);
+  const linked = answer.json as { next: string };
+  assert.ok(linked.next.startsWith('https://widgets.example/pubnet-api/publisher/products/?'));
   assert.equal(stack.upstreamCalls().at(-1)?.search.includes('page=2'), true);
 });

@@ -104,7 +104,7 @@ test('a filter slot renders as its fragment, from the composed answer', async ()
   assert.equal(answer.headers.get('x-pubnet-render'), 'ready');
   assert.equal(answer.headers.get('cache-control'), json.headers.get('cache-control'));
   assert.equal(answer.headers.get('cache-control'), JSON_CACHE_CONTROL);
-  assert.equal(answer.headers.get('vary'), 'Accept-Language');
+  assert.equal(answer.headers.get('vary'), 'Accept-Encoding');
   assert.match(answer.headers.get('etag') ?? '', /^"[\w-]+"$/);
   const html = answer.text;
   assert.ok(html.startsWith('<pubnet-adslot '), html.slice(0, 100));
@@ -113,7 +113,7 @@ test('a filter slot renders as its fragment, from the composed answer', async ()
   const [element] = tags(html, 'pubnet-adslot');
   assert.equal(element.adslot, known.filterAdslot);
   assert.equal(element.key, guid);
-  assert.equal(element.api, stack.proxy, 'the browser counts impressions through this proxy');
+  assert.equal(element.api, undefined, "no public URL: the page's data-api applies");
   assert.deepEqual(
     dataAnswer(html),
     composed,
@@ -136,7 +136,7 @@ test('a filter slot renders as its fragment, from the composed answer', async ()
   assert.deepEqual(tags(html, 'link'), [
     {
       rel: 'stylesheet',
-      href: `${stack.proxy}${STYLES_PATH}pubnet-adslot.css`,
+      href: `/${STYLES_PATH}pubnet-adslot.css`,
     },
   ]);
   assert.doesNotMatch(html, /<style/, 'no inline style: a page with style-src self accepts it');
@@ -192,7 +192,7 @@ test('the product grid route renders the attributes it is given, its limit inclu
     [element.query, element.limit, element.columns, element.layout, element.key, element.sid],
     ['headphones', '3', '3', 'list', guid, 'grid_1'],
   );
-  assert.equal(element.api, stack.proxy);
+  assert.equal(element.api, undefined);
   const page = dataAnswer(html) as { results: Product[] };
   assert.equal(page.results.length, 3);
   assertLinks(
@@ -209,7 +209,7 @@ test('the product grid route renders the attributes it is given, its limit inclu
   assert.match(html, /render\/styles\/[^/]+\/pubnet-product-grid\.css"/);
 });
 
-test('a repeat render costs no upstream call and no rendering; another language renders anew', async () => {
+test('a repeat render costs no upstream call and no rendering; request headers change nothing', async () => {
   const stack = await startStack({ websites: [guid] });
   const url = renderUrl(stack, known.filterAdslot);
   const first = await call(url);
@@ -223,11 +223,12 @@ test('a repeat render costs no upstream call and no rendering; another language 
   assert.equal(stack.logs.at(-1)!.note, 'render kept', 'the kept HTML, not rendered again');
   assert.equal(stack.upstreamCalls().length, calls, 'no upstream call');
 
-  const german = await call(url, { headers: { 'Accept-Language': 'de' } });
-  assert.equal(german.headers.get('x-pubnet-render'), 'ready');
-  assert.equal(stack.logs.at(-1)!.note, 'render ready', 'its own entry, as for the JSON reads');
-  assert.equal(german.headers.get('x-cache'), 'MISS');
-  assert.ok(stack.upstreamCalls().length > calls, 'the reads vary with the language');
+  // A request header is no reason to render again: nothing the proxy renders depends on it.
+  const german = await call(url, { headers: { 'Accept-Language': 'de', Host: 'evil.example' } });
+  assert.equal(german.text, first.text);
+  assert.equal(german.headers.get('x-cache'), 'HIT');
+  assert.equal(stack.logs.at(-1)!.note, 'render kept');
+  assert.equal(stack.upstreamCalls().length, calls, 'no upstream call');
 
   // The JSON read first: the render is made from its cache entry, without an upstream call.
   const json = await call(`${stack.proxy}publisher/adslots/${known.manualAdslot}/?key=${guid}`);
@@ -239,7 +240,7 @@ test('a repeat render costs no upstream call and no rendering; another language 
   assert.equal(stack.upstreamCalls().length, before);
 });
 
-test('ETag and If-None-Match: a bodiless 304; HEAD answers the headers of GET', async () => {
+test('ETag and If-None-Match: a bodiless 304; HEAD answers without rendering; 405 with Allow', async () => {
   const stack = await startStack({ websites: [guid] });
   const url = renderUrl(stack, known.filterAdslot);
   const answer = await call(url);
@@ -254,11 +255,25 @@ test('ETag and If-None-Match: a bodiless 304; HEAD answers the headers of GET', 
   assert.equal(changed.status, 200);
   assert.equal(changed.text, answer.text);
 
+  // HEAD of a kept render: the headers of GET, from what is kept.
   const head = await call(url, { method: 'HEAD' });
   assert.equal(head.status, 200);
   assert.equal(head.text, '');
   for (const name of ['content-type', 'etag', 'cache-control', 'x-pubnet-render', 'vary'])
     assert.equal(head.headers.get(name), answer.headers.get(name), name);
+  // HEAD of one not kept: 200 without rendering it, nor reading for it.
+  const calls = stack.upstreamCalls().length;
+  const logged = stack.logs.length;
+  const cold = await call(renderUrl(stack, known.manualAdslot), { method: 'HEAD' });
+  assert.deepEqual([cold.status, cold.text], [200, '']);
+  assert.equal(cold.headers.get('content-type'), 'text/html; charset=utf-8');
+  assert.equal(cold.headers.get('cache-control'), 'no-cache');
+  assert.equal(stack.upstreamCalls().length, calls, 'no read');
+  assert.deepEqual(
+    stack.logs.slice(logged).map((entry) => entry.note),
+    ['head'],
+    'one request, no render',
+  );
   const failed = await call(`${stack.proxy}render/product-grid/?colour=red`, { method: 'HEAD' });
   assert.equal(failed.status, 200);
   assert.equal(failed.text, '');
@@ -269,7 +284,8 @@ test('ETag and If-None-Match: a bodiless 304; HEAD answers the headers of GET', 
   const other = await call(`${stack.proxy}render/adslots/${known.filterAdslot}/`, {
     method: 'POST',
   });
-  assert.equal(other.status, 404, 'only GET and HEAD');
+  assert.equal(other.status, 405, 'only GET and HEAD');
+  assert.equal(other.headers.get('allow'), 'GET, HEAD');
 });
 
 test('an unknown slot, and a key the proxy does not serve, render collapsed', async () => {
@@ -369,7 +385,7 @@ test('bad parameters render collapsed, escaped, without an upstream call', async
   for (const [url, tag, reason] of cases) {
     const answer = await call(url);
     assertFallback(answer, tag, reason);
-    assert.equal(tags(answer.text, tag)[0].api, stack.proxy);
+    assert.equal(tags(answer.text, tag)[0].api, undefined);
   }
   const escaped = await call(renderUrl(stack, '%22%3E%3Cscript%3Ealert(1)%3C%2Fscript%3E'));
   assert.equal(tags(escaped.text, 'pubnet-adslot')[0].adslot, '"><script>alert(1)</script>');
@@ -396,7 +412,7 @@ test("the rate limit counts a render's reads for the client that asked", async (
 test('the styles route: each element CSS, cached for a year; 404 for another tag or version', async () => {
   const stack = await startStack({ websites: [guid] });
   const slot = await call(renderUrl(stack, known.filterAdslot));
-  const href = tags(slot.text, 'link')[0].href;
+  const href = new URL(tags(slot.text, 'link')[0].href, stack.proxy).href;
   const base = href.slice(0, href.lastIndexOf('/') + 1);
   assert.ok(base.startsWith(`${stack.proxy}render/styles/`));
   const sheets: [string, Parameters<typeof stylesheetText>[0]][] = [
@@ -440,13 +456,14 @@ test('CORS as for the other routes, and the token nowhere', async () => {
   const answer = await call(renderUrl(stack, known.filterAdslot), { headers: { Origin: origin } });
   assert.equal(answer.headers.get('access-control-allow-origin'), origin);
   assert.match(answer.headers.get('access-control-expose-headers') ?? '', /X-Pubnet-Render/);
-  assert.equal(answer.headers.get('vary'), 'Origin, Accept-Language');
+  assert.equal(answer.headers.get('vary'), 'Origin, Accept-Encoding');
   const preflight = await fetch(renderUrl(stack, known.filterAdslot), {
     method: 'OPTIONS',
     headers: { Origin: origin, 'Access-Control-Request-Method': 'GET' },
   });
   assert.equal(preflight.status, 204);
-  const css = await call(tags(answer.text, 'link')[0].href, { headers: { Origin: origin } });
+  const sheet = new URL(tags(answer.text, 'link')[0].href, stack.proxy).href;
+  const css = await call(sheet, { headers: { Origin: origin } });
   assert.equal(css.headers.get('access-control-allow-origin'), origin);
   // Every answer of this file went through `call`, which fails on the token; the log too.
   assert.ok(!JSON.stringify(stack.logs).includes(TOKEN));

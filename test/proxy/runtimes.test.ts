@@ -13,6 +13,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { request as httpRequest } from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { startEmulator } from '../../src/emulator/index.js';
 import { widgetRoutes, type WidgetRouteKey } from '../../src/proxy/policy/allow-list.js';
 import {
@@ -66,7 +67,21 @@ interface Answer {
  * One HTTP request with the path sent exactly as written (fetch() would resolve `..` and
  * `%2e%2e` before sending), on a fresh connection.
  */
-function send(port: number, method: string, path: string, body?: unknown): Promise<Answer> {
+/** The body as text, decoded as its `Content-Encoding` says. */
+function decode(bytes: Buffer, encoding: string | undefined): string {
+  if (encoding === 'gzip') return gunzipSync(bytes).toString('utf8');
+  if (encoding === 'br') return brotliDecompressSync(bytes).toString('utf8');
+  assert.equal(encoding, undefined, 'a known encoding');
+  return bytes.toString('utf8');
+}
+
+function send(
+  port: number,
+  method: string,
+  path: string,
+  body?: unknown,
+  extra: Record<string, string> = {},
+): Promise<Answer> {
   const payload = body === undefined ? undefined : JSON.stringify(body);
   return new Promise((done, fail) => {
     const req = httpRequest(
@@ -79,6 +94,7 @@ function send(port: number, method: string, path: string, body?: unknown): Promi
         headers: {
           Connection: 'close',
           ...(payload ? { 'Content-Type': 'application/json' } : {}),
+          ...extra,
         },
       },
       (res) => {
@@ -97,7 +113,7 @@ function send(port: number, method: string, path: string, body?: unknown): Promi
             status: res.statusCode ?? 0,
             headers,
             header,
-            text: Buffer.concat(chunks).toString('utf8'),
+            text: decode(Buffer.concat(chunks), header('content-encoding')),
           });
         });
       },
@@ -165,12 +181,13 @@ const widgetRequests: { key: WidgetRouteKey; method: string; path: string; body?
 ];
 
 /** Routes the token could reach but pages must not, and paths that try to get there. */
-const refused: [method: string, path: string][] = [
+/** Requests the proxy refuses, with the status: 405 where the path is served with another method. */
+const refused: [method: string, path: string, status?: 405][] = [
   ['GET', '/publisher/my/'],
   ['GET', '/publisher/conversions/'],
   ['GET', '/publisher/adslots/find/'],
-  ['PATCH', `/publisher/adslots/${known.filterAdslot}/`],
-  ['DELETE', `/publisher/adslots/${known.filterAdslot}/`],
+  ['PATCH', `/publisher/adslots/${known.filterAdslot}/`, 405],
+  ['DELETE', `/publisher/adslots/${known.filterAdslot}/`, 405],
   ['GET', '/publisher/adslots/../my/'],
   ['GET', '/publisher/adslots/%2e%2e/my/'],
   ['GET', '/publisher/adslots/%2E%2E%2Fmy%2F/'],
@@ -237,14 +254,34 @@ for (const runtime of runtimes) {
       assert.ok(calls() >= widgetRequests.length, 'the emulator answered them');
     });
 
-    await t.test('private routes and path tricks are 404 without an upstream call', async () => {
-      const before = calls();
-      for (const [method, path] of refused) {
-        const answer = await ask(method, path);
-        assert.equal(answer.status, 404, `${method} ${path}: ${answer.text}`);
-        assert.deepEqual(JSON.parse(answer.text), { detail: 'Not found.' }, "the proxy's own 404");
-      }
-      assert.equal(calls(), before, 'upstream never called');
+    await t.test(
+      'private routes and path tricks are 404 (405) without an upstream call',
+      async () => {
+        const before = calls();
+        for (const [method, path, status = 404] of refused) {
+          const answer = await ask(method, path);
+          assert.equal(answer.status, status, `${method} ${path}: ${answer.text}`);
+          const detail = status === 404 ? 'Not found.' : 'Method not allowed.';
+          assert.deepEqual(JSON.parse(answer.text), { detail }, "the proxy's own refusal");
+          if (status === 405) assert.equal(answer.header('allow'), 'GET, HEAD');
+        }
+        assert.equal(calls(), before, 'upstream never called');
+      },
+    );
+
+    await t.test('HEAD as GET without a body; gzip when accepted, the same JSON', async () => {
+      const path = `/publisher/adslots/${known.filterAdslot}/?key=${guid}`;
+      const plain = await ask('GET', path);
+      assert.ok(plain.text.length > 1024, 'a composed slot is worth compressing');
+      const head = await ask('HEAD', path);
+      assert.deepEqual([head.status, head.text], [200, '']);
+      assert.equal(head.header('etag'), plain.header('etag'));
+      const gzip = await send(port, 'GET', path, undefined, { 'Accept-Encoding': 'gzip' });
+      answers.push(gzip);
+      assert.equal(gzip.header('content-encoding'), 'gzip');
+      assert.equal(gzip.header('vary'), 'Accept-Encoding');
+      assert.equal(gzip.text, plain.text);
+      assert.notEqual(gzip.header('etag'), plain.header('etag'), 'an ETag per encoding');
     });
 
     await t.test('a repeat read is answered from the cache', async () => {

@@ -76,7 +76,7 @@ test('the token is added upstream, never shown; Authorization and Cookie of the 
   assert.equal((get.json as { auth: string }).auth, 'Token [redacted]');
   assert.equal(get.headers.get('set-cookie'), null, 'no upstream header is relayed');
   assert.equal(get.headers.get('x-echo'), null);
-  assert.ok((get.json as { next: string }).next.startsWith(`${proxy}publisher/products/?page=2`));
+  assert.ok((get.json as { next: string }).next.startsWith('/publisher/products/?page=2'));
 
   const [first] = upstream.received;
   assert.equal(
@@ -87,7 +87,7 @@ test('the token is added upstream, never shown; Authorization and Cookie of the 
   assert.equal(first.headers.authorization, `Token ${TOKEN}`);
   assert.equal(first.headers.cookie, undefined);
   assert.equal(first.headers['x-custom'], undefined);
-  assert.equal(first.headers['accept-language'], 'pl-PL');
+  assert.notEqual(first.headers['accept-language'], 'pl-PL', 'nothing upstream depends on it');
 
   const put = await call(
     `${proxy}publisher/products/${known.product}/tracking_link/`,
@@ -148,5 +148,7 @@ test('the handler works without a server: a web-standard Request in, a Response 
   assert.equal(response.status, 200);
   const text = await response.text();
   assert.ok(!text.includes(TOKEN));
-  assert.match(text, /"next":"http:\/\/proxy\.example\/publisher\/products\/\?page=2/);
+  // No host is taken from the request: the link is relative to the route.
+  assert.match(text, /"next":"\/publisher\/products\/\?page=2/);
+  assert.ok(!text.includes('proxy.example'));
 });

@@ -53,18 +53,11 @@ class Parts {
   /** Why the first expired entry was used, if one was. */
   stale: string | undefined;
   readonly #context: ComposeContext;
-  readonly #base: Pick<ReadRequest, 'language' | 'publicBase'>;
   readonly #signal: AbortSignal;
   readonly #budget: Budget | undefined;
 
-  constructor(
-    context: ComposeContext,
-    base: Pick<ReadRequest, 'language' | 'publicBase'>,
-    signal: AbortSignal,
-    budget: Budget | undefined,
-  ) {
+  constructor(context: ComposeContext, signal: AbortSignal, budget: Budget | undefined) {
     this.#context = context;
-    this.#base = base;
     this.#signal = signal;
     this.#budget = budget;
   }
@@ -87,7 +80,7 @@ class Parts {
     const text = body && prepareBody(route, body, websites);
     if (prepared instanceof Response || text instanceof Response) return null;
     const read = await reads.route(
-      { route, query: prepared, body: text, ...this.#base },
+      { route, query: prepared, body: text },
       this.#signal,
       this.#budget,
     );
@@ -225,12 +218,7 @@ export async function composeAdslot(
   const key = adslot && (wanted.key ?? ownWebsite(adslot, context.websites));
   if (!adslot || !key || (adslot.type !== 'filter' && adslot.type !== 'manual')) return plain();
 
-  const parts = new Parts(
-    context,
-    { language: slot.language, publicBase: slot.publicBase },
-    signal,
-    budget,
-  );
+  const parts = new Parts(context, signal, budget);
   const embedded =
     adslot.type === 'filter'
       ? await filterParts(parts, adslot, key)

@@ -3,3 +3,4 @@ export * from './cors.js';
 export * from './etag.js';
 export * from './body.js';
 export * from './client-ip.js';
+export * from './represent.js';

@@ -186,3 +186,13 @@ export function allowedRoute(
   const route = resolveRoute(def.method, path);
   return route?.key === key ? route : undefined;
 }
+
+/**
+ * The methods `path` answers (for `Allow` of a 405): those the allow-list
+ * forwards for it, with HEAD beside GET. Empty: a path the proxy does not know.
+ */
+export function allowedMethods(path: string): string[] {
+  return ['GET', 'POST', 'PUT', 'PATCH', 'DELETE']
+    .filter((method) => resolveRoute(method, path))
+    .flatMap((method) => (method === 'GET' ? ['GET', 'HEAD'] : [method]));
+}

@@ -15,8 +15,10 @@ export function scrubber(token: string): (text: string) => string {
 
 /**
  * Points the absolute `next`/`previous` links of a list envelope at the
- * proxy (`publicBase`, ending with `/`), so pages follow pages through it and
- * never learn the upstream URL. Returns whether anything changed.
+ * proxy (`publicBase`, ending with `/`: the configured public URL, or the
+ * base path alone), so pages follow pages through it and never learn the
+ * upstream URL. The path is kept below `publicBase`: a link `…//host/…`
+ * never becomes a link to that host. Returns whether anything changed.
  */
 export function rewritePageLinks(
   data: Record<string, unknown>,
@@ -36,7 +38,7 @@ export function rewritePageLinks(
     const path = link.pathname.startsWith(upstream.pathname)
       ? link.pathname.slice(upstream.pathname.length)
       : link.pathname.slice(1);
-    data[name] = publicBase + path + link.search;
+    data[name] = publicBase + path.replace(/^\/+/, '') + link.search;
     changed = true;
   }
   return changed;

@@ -33,8 +33,37 @@ export function isHttpUrl(value: unknown): value is string {
   }
 }
 
+/** Deepest nesting of arrays and objects a body may have (api-contract §12). */
+export const MAX_JSON_DEPTH = 32;
+
+/**
+ * Whether the JSON text `text` nests deeper than `max`: counted on the text,
+ * without recursion, so that no later step (the canonical form is recursive)
+ * ever meets a body deep enough to overflow the stack.
+ */
+export function nestsDeeper(text: string, max: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c)
+        i++; // backslash: skip the escaped character
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x5b || c === 0x7b) {
+      if (++depth > max) return true;
+    } else if (c === 0x5d || c === 0x7d) depth--;
+  }
+  return false;
+}
+
 /** Parses `text` as a JSON object, or says why not. */
 export function parseObject(text: string): { value: JsonObject } | { errors: FieldErrors } {
+  if (nestsDeeper(text, MAX_JSON_DEPTH))
+    return {
+      errors: { non_field_errors: [`The body nests deeper than ${MAX_JSON_DEPTH} levels.`] },
+    };
   let value: unknown;
   try {
     value = JSON.parse(text);

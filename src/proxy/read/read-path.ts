@@ -21,12 +21,11 @@ import type { Budget } from './rate-limit.js';
 import { failed, type ReadCache } from './read-cache.js';
 import { callUpstream, ownAnswer, type Answer, type UpstreamContext } from './upstream.js';
 
-/** A {@link RouteRead} with what else varies its answer: the caller's language and the proxy's public base URL. */
-export interface ReadRequest extends RouteRead {
-  language: string | null;
-  /** The proxy's public base URL (ending with `/`), for page links. */
-  publicBase: string;
-}
+/**
+ * A read as the read path takes it: nothing of the request but the route,
+ * query and body (api-contract §12), so nothing else can split the cache.
+ */
+export type ReadRequest = RouteRead;
 
 /** An answer and the path it took (for `X-Cache` and the log). */
 export interface Read {
@@ -53,9 +52,9 @@ export class ReadPath {
 
   /** The cache key of a route read: everything that makes the upstream call or its answer differ. */
   static key(read: ReadRequest): string {
-    const { route, query, body, language, publicBase } = read;
+    const { route, query, body } = read;
     const search = query.toString() ? `?${query}` : '';
-    return [route.method, route.path, search, body ?? '', language ?? '', publicBase].join('\n');
+    return [route.method, route.path, search, body ?? ''].join('\n');
   }
 
   /**
@@ -64,14 +63,13 @@ export class ReadPath {
    * read for (none: not limited). Never rejects.
    */
   async route(read: ReadRequest, signal?: AbortSignal, budget?: Budget): Promise<Read> {
-    const { route, query, body, language, publicBase } = read;
+    const { route, query, body } = read;
     const url = new URL(route.path.slice(1), this.#upstream.upstream);
     url.search = query.toString();
     const headers: Record<string, string> = { Accept: 'application/json' };
-    if (language) headers['Accept-Language'] = language;
     if (body !== undefined) headers['Content-Type'] = 'application/json';
     if (!route.public) headers.Authorization = `Token ${this.#token}`;
-    const call = { method: route.method, url, headers, body, publicBase };
+    const call = { method: route.method, url, headers, body };
     const produce = (signal?: AbortSignal) => {
       // Charged when the call starts, so only a call this client made costs it a token.
       budget?.charge();

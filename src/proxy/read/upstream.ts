@@ -47,6 +47,11 @@ export interface UpstreamContext {
   slots: UpstreamSlots;
   scrub: (text: string) => string;
   upstream: URL;
+  /**
+   * Where page links point (ending with `/`): the configured public URL, or
+   * the base path alone, so that a link never names a host a request chose.
+   */
+  publicBase: string;
 }
 
 export interface UpstreamRequest {
@@ -54,8 +59,6 @@ export interface UpstreamRequest {
   url: URL;
   headers: Record<string, string>;
   body?: string;
-  /** The proxy's public base URL (ending with `/`), for page links. */
-  publicBase: string;
 }
 
 /** An answer the proxy makes itself (`{"detail": message}`), never cached; `note` says why, for the log. */
@@ -138,12 +141,11 @@ async function exchange(
     clearTimeout(timer);
     signal?.removeEventListener('abort', cancel);
   }
-  return classify(ctx, request, response.status, response.headers.get('retry-after'), text);
+  return classify(ctx, response.status, response.headers.get('retry-after'), text);
 }
 
 function classify(
   ctx: UpstreamContext,
-  request: UpstreamRequest,
   status: number,
   retryAfter: string | null,
   text: string,
@@ -177,6 +179,6 @@ function classify(
       `upstream ${status}, not JSON`,
     );
   }
-  if (isObject(data)) rewritePageLinks(data, ctx.upstream, request.publicBase);
+  if (isObject(data)) rewritePageLinks(data, ctx.upstream, ctx.publicBase);
   return { status, body: ctx.scrub(JSON.stringify(data)), upstream: true };
 }

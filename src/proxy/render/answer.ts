@@ -4,7 +4,7 @@
  * ETag and `304`, `Vary` and CORS as for the JSON reads.
  */
 import type { WidgetState } from '../../components/shared/widget-element.js';
-import { ifNoneMatch } from '../http/index.js';
+import { represent } from '../http/index.js';
 import type { ProxyLogEntry } from '../options.js';
 import { BASE_HEADERS } from '../http/index.js';
 
@@ -70,17 +70,17 @@ export function caching(
 }
 
 /**
- * The answer: `rendered`'s HTML, or a bodiless `304` when `If-None-Match`
- * names its ETag, with `headers` (CORS) added. `scrub` removes the token
+ * The answer: `rendered`'s HTML (encoded, `304` or bodiless as represent.ts
+ * decides), with `headers` (CORS) added. `scrub` removes the token
  * from the reason, which may quote an error of the API.
  */
-export function renderAnswer(
+export async function renderAnswer(
   request: Request,
   headers: Record<string, string>,
   { html, etag, state, reason }: Rendered,
   { cacheControl, cache }: Omit<Caching, 'keep'>,
   scrub: (text: string) => string,
-): RenderOutcome {
+): Promise<RenderOutcome> {
   const quoted = `reason="${headerText(scrub(reason ?? state))}"`;
   const all: Record<string, string> = {
     ...BASE_HEADERS,
@@ -91,18 +91,11 @@ export function renderAnswer(
     'X-Pubnet-Render':
       state === 'ready' ? 'ready' : `${state === 'loading' ? 'partial' : 'fallback'}; ${quoted}`,
   };
-  // The reads vary with the language, so a CDN must key on it too.
-  all.Vary = all.Vary ? `${all.Vary}, Accept-Language` : 'Accept-Language';
   if (all['Access-Control-Expose-Headers'])
     all['Access-Control-Expose-Headers'] += ', X-Pubnet-Render';
   if (cache !== '-') all['X-Cache'] = cache.toUpperCase();
   const note = state === 'ready' ? 'render ready' : `render ${state}: ${reason ?? ''}`;
-  if (ifNoneMatch(request.headers.get('if-none-match'), etag)) {
-    delete all['Content-Type'];
-    return { response: new Response(null, { status: 304, headers: all }), cache, note };
-  }
-  const body = request.method === 'HEAD' ? null : html;
-  return { response: new Response(body, { status: 200, headers: all }), cache, note };
+  return { response: await represent(request, 200, all, html), cache, note };
 }
 
 /**

@@ -71,10 +71,11 @@ function decodeSegment(segment: string): string {
  * not even start: its tag with what identifies it, collapsed, with no answer.
  * Every value is escaped: the path and query are the visitor's.
  */
-export function collapsedElement(call: RenderCall, api: string): string {
+export function collapsedElement(call: RenderCall, api: string | undefined): string {
   const attributes: [string, string][] = [];
   if (call.adslot !== undefined) attributes.push(['adslot', call.adslot]);
-  attributes.push(['api', api], ['state', 'collapsed'], ['data-answer', 'null']);
+  if (api) attributes.push(['api', api]);
+  attributes.push(['state', 'collapsed'], ['data-answer', 'null']);
   const written = attributes.map(([name, value]) => ` ${name}="${escapeAttribute(value)}"`);
   return `<${call.tag}${written.join('')}></${call.tag}>`;
 }

@@ -5,11 +5,16 @@
  *
  * A render reads its data through the proxy itself, in process: its request
  * core calls the handler a page's JSON request reaches (`forward`), with the
- * page's language and the client's identity, so the composed answer, the
+ * client's identity, so the composed answer, the
  * cache, coalescing, stale-if-error, website pinning and the client's rate
  * limit apply exactly as for the JSON reads. It never answers an error page:
  * a render that fails is the collapsed element, `200`, `X-Pubnet-Render:
  * fallback; reason="…"`, cached briefly.
+ *
+ * What it writes names the proxy only as configured: the elements' `api` is
+ * the public URL (without one, none: the page's own `data-api` applies) and
+ * the stylesheet link is under the public URL, or the base path alone.
+ * HEAD is answered without rendering: a kept render's headers, else plain ones.
  */
 import { renderAdslot } from '../../render/adslot.js';
 import { reasonOf, type RenderOptions } from '../../render/options.js';
@@ -27,7 +32,7 @@ import {
 } from './answer.js';
 import { collapsedElement, isRenderPath, readCall, type RenderCall } from './query.js';
 import { isStylesheet, STYLES_PATH, stylesheet } from './styles.js';
-import { notFound } from '../http/index.js';
+import { BASE_HEADERS, detail, notFound } from '../http/index.js';
 
 export type { RenderOutcome } from './answer.js';
 
@@ -47,6 +52,12 @@ export interface RenderContext {
   ipHeader: string | undefined;
   /** The longest one read may wait and then take upstream (ms): the cap's wait plus the timeout. */
   timeout: number;
+  /** The configured public URL of the proxy (ending with `/`), if any. */
+  publicUrl: string | undefined;
+  /** The path the proxy is mounted under (`/…/`). */
+  basePath: string;
+  /** Where the handler answers in process (a fixed origin + the base path): the render's API. */
+  localBase: string;
 }
 
 /**
@@ -86,51 +97,44 @@ export class RenderRoutes {
     return (method === 'GET' || method === 'HEAD') && (isRenderPath(path) || isStylesheet(path));
   }
 
-  /**
-   * The answer to `request` for `path` (relative to the base path).
-   * `publicBase`: the proxy's public URL; `localBase`: the same place as this
-   * request reached it, where `forward` answers.
-   */
-  async answer(
-    request: Request,
-    path: string,
-    { publicBase, localBase }: { publicBase: string; localBase: string },
-    forward: Forward,
-  ): Promise<RenderOutcome> {
+  /** The answer to `request` for `path` (relative to the base path); `forward` answers its reads. */
+  async answer(request: Request, path: string, forward: Forward): Promise<RenderOutcome> {
     const cors = this.#context.cors.headers(request.headers.get('origin'));
-    if (!RenderRoutes.serves(request.method, path)) {
-      const response = notFound();
-      for (const [name, value] of Object.entries(cors)) response.headers.set(name, value);
-      return { response, cache: '-', note: 'not forwarded' };
+    const refusal = RenderRoutes.serves('GET', path)
+      ? RenderRoutes.serves(request.method, path)
+        ? undefined
+        : detail(405, 'Method not allowed.', { Allow: 'GET, HEAD' })
+      : notFound();
+    if (refusal) {
+      for (const [name, value] of Object.entries(cors)) refusal.headers.set(name, value);
+      const note = refusal.status === 405 ? 'method not allowed' : 'not forwarded';
+      return { response: refusal, cache: '-', note };
     }
     const call = readCall(path, new URL(request.url).searchParams);
     if (!call) return { response: await stylesheet(request, path, cors), cache: '-' };
 
-    const { freshCacheControl: fresh, scrub } = this.#context;
-    const language = request.headers.get('accept-language');
-    const key = [path, call.search, language ?? '', publicBase].join('\n');
+    const { freshCacheControl: fresh, scrub, localBase } = this.#context;
+    // The HTML depends on the route and its query only (api-contract §12).
+    const key = `${path}\n${call.search}`;
     const kept = this.#kept?.get(key);
     if (kept) {
-      const answer = renderAnswer(
-        request,
-        cors,
-        kept,
-        { cacheControl: fresh, cache: 'hit' },
-        scrub,
-      );
+      const how = { cacheControl: fresh, cache: 'hit' } as const;
+      const answer = await renderAnswer(request, cors, kept, how, scrub);
       return { ...answer, note: 'render kept' };
     }
+    // Refused parameters are known without rendering; anything else would have to render.
+    if (request.method === 'HEAD' && !call.refused)
+      return { response: headOnly(cors), cache: '-', note: 'head' };
 
     const reads: RenderRead[] = [];
     const fetch = async (url: string, init: RequestInit) => {
-      // The render's core asks the public base; this same handler answers there.
-      if (!url.startsWith(publicBase)) throw new TypeError('not a URL of this proxy');
+      // The render's core asks the local base; this same handler answers there.
+      if (!url.startsWith(localBase)) throw new TypeError('not a URL of this proxy');
       const headers = new Headers(init.headers);
-      if (language) headers.set('accept-language', language);
       const { ipHeader } = this.#context;
       const client = ipHeader && request.headers.get(ipHeader);
       if (ipHeader && client) headers.set(ipHeader, client);
-      const inner = new Request(localBase + url.slice(publicBase.length), { ...init, headers });
+      const inner = new Request(url, { ...init, headers });
       const outcome = await forward(inner);
       reads.push({ method: inner.method, outcome });
       return outcome.response;
@@ -139,30 +143,28 @@ export class RenderRoutes {
     let made: Omit<Rendered, 'etag'>;
     try {
       if (call.refused) throw new TypeError(call.refused);
-      const { html, state, reason } = await this.#render(call, publicBase, fetch, request.signal);
+      const { html, state, reason } = await this.#render(call, fetch, request.signal);
       made = { html, state, reason };
     } catch (error) {
       // Parameters the render refuses (its TypeError), or the visitor went away.
       const reason = call.refused ?? reasonOf(error);
-      made = { html: collapsedElement(call, publicBase), state: 'collapsed', reason };
+      made = { html: collapsedElement(call, this.#context.publicUrl), state: 'collapsed', reason };
     }
     const rendered: Rendered = { ...made, etag: await etagOf(made.html) };
     const how = caching(reads, rendered.state, { fresh, short: this.#short });
     if (how.keep) this.#kept?.set(key, rendered);
-    return renderAnswer(request, cors, rendered, how, scrub);
+    return await renderAnswer(request, cors, rendered, how, scrub);
   }
 
   /** Renders `call` with the proxy as its API, its data read through `fetch`. */
-  #render(
-    call: RenderCall,
-    publicBase: string,
-    fetch: RenderOptions['fetch'],
-    signal: AbortSignal,
-  ) {
+  #render(call: RenderCall, fetch: RenderOptions['fetch'], signal: AbortSignal) {
+    const { publicUrl, basePath, localBase } = this.#context;
+    // For the browser: the public URL, or nothing rather than a host guessed from the request.
+    const api = publicUrl ? { api: publicUrl } : {};
     const options: RenderOptions = {
-      api: publicBase,
+      api: localBase,
       fetch,
-      styles: { stylesheets: publicBase + STYLES_PATH },
+      styles: { stylesheets: (publicUrl ?? basePath) + STYLES_PATH },
       // Past the read's own limit, so that a stale copy answered at that limit still arrives.
       timeout: this.#context.timeout + 1000,
       signal,
@@ -175,8 +177,19 @@ export class RenderRoutes {
         // An empty key is no key, as on the JSON route.
         key: key || undefined,
         sid,
-        attributes: { api: publicBase },
+        attributes: api,
       });
-    return renderProductGrid({ ...call.parameters, api: publicBase }, options);
+    return renderProductGrid({ ...call.parameters, ...api }, options);
   }
+}
+
+/** HEAD of a render not kept: what GET would say without rendering it to find out the rest. */
+function headOnly(cors: Record<string, string>): Response {
+  const headers = {
+    ...BASE_HEADERS,
+    ...cors,
+    'Content-Type': 'text/html; charset=utf-8',
+    'Cache-Control': 'no-cache',
+  };
+  return new Response(null, { status: 200, headers });
 }

@@ -8,7 +8,7 @@
 import { PubnetAdslot } from '../../components/adslot/adslot.js';
 import { PubnetProductGrid } from '../../components/product-grid/product-grid.js';
 import { stylesheetText } from '../../render/styles.js';
-import { etagOf, ifNoneMatch } from '../http/index.js';
+import { etagOf, represent } from '../http/index.js';
 import { BASE_HEADERS } from '../http/index.js';
 
 /**
@@ -68,9 +68,5 @@ export async function stylesheet(
     'Cache-Control': IMMUTABLE,
     ETag: etag,
   };
-  if (ifNoneMatch(request.headers.get('if-none-match'), etag)) {
-    delete all['Content-Type'];
-    return new Response(null, { status: 304, headers: all });
-  }
-  return new Response(request.method === 'HEAD' ? null : css, { status: 200, headers: all });
+  return represent(request, 200, all, css);
 }
