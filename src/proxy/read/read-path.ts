@@ -13,7 +13,7 @@
  * failure, the cap's refusal included.
  */
 import type { UpstreamBackoff } from './backoff.js';
-import { Coalescer } from './coalesce.js';
+import { createInflight } from '../../client/inflight.js';
 import { etagOf } from '../http/index.js';
 import type { ProxyLogEntry } from '../options.js';
 import type { RouteRead } from '../policy/index.js';
@@ -38,7 +38,9 @@ export class ReadPath {
   readonly #cache: ReadCache | undefined;
   readonly #upstream: UpstreamContext;
   readonly #token: string;
-  readonly #flights = new Coalescer<Answer>();
+  /** The productions in flight, by key (the coalescer's own map, read to tell a join). */
+  readonly #flights = new Map<string, unknown>();
+  readonly #share = createInflight(this.#flights);
 
   constructor(cache: ReadCache | undefined, upstream: UpstreamContext, token: string) {
     this.#cache = cache;
@@ -122,7 +124,8 @@ export class ReadPath {
       if (!admitted.ok) return ReadPath.limited(admitted.retryAfter);
     }
 
-    const flight = this.#flights.run(
+    const shared = this.#flights.has(key);
+    const flight = this.#share(
       key,
       async (shared) => {
         const answer = await produce(shared);
@@ -135,7 +138,7 @@ export class ReadPath {
     );
     let answer: Answer;
     try {
-      answer = await flight.promise;
+      answer = await flight;
     } catch {
       const left = 'caller went away';
       return { answer: ownAnswer(499, 'The request was cancelled.', left), cache: '-', note: left };
@@ -146,7 +149,7 @@ export class ReadPath {
       if (old) return old;
       if (answer.stale) return { answer, cache: 'stale', note: `stale: ${answer.stale}` };
     }
-    const state = flight.shared ? 'shared' : 'miss';
+    const state = shared ? 'shared' : 'miss';
     return { answer, cache: state, note: answer.note };
   }
 

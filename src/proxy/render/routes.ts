@@ -19,7 +19,7 @@
 import { renderAdslot } from '../../render/adslot.js';
 import { reasonOf, type RenderOptions } from '../../render/options.js';
 import { renderProductGrid } from '../../render/product-grid.js';
-import { TtlLruCache } from '../read/index.js';
+import { createCache, type ResponseCache } from '../../client/cache.js';
 import type { Cors } from '../http/index.js';
 import { etagOf } from '../http/index.js';
 import type { ResolvedCacheOptions } from '../options.js';
@@ -74,14 +74,16 @@ const SHORT_MAX_AGE = 10;
 
 export class RenderRoutes {
   readonly #context: RenderContext;
-  readonly #kept: TtlLruCache<Rendered> | undefined;
+  readonly #kept: ResponseCache<Rendered> | undefined;
   readonly #short: string;
 
   constructor(context: RenderContext) {
     this.#context = context;
     const { cache } = context;
     // As long as the JSON it is made from.
-    this.#kept = cache ? new TtlLruCache(cache.ttl, KEPT_MAX, context.now) : undefined;
+    this.#kept = cache
+      ? createCache<Rendered>({ ttl: cache.ttl, max: KEPT_MAX, now: context.now })
+      : undefined;
     this.#short = cache
       ? `public, max-age=${Math.min(SHORT_MAX_AGE, Math.floor(cache.ttl / 1000))}`
       : 'no-cache';
