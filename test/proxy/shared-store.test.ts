@@ -11,6 +11,7 @@ import {
   type CacheLike,
   type CacheStorageLike,
 } from '../../src/proxy/read/web-cache-store.js';
+import { until } from './held.js';
 import { TOKEN, known } from './support.js';
 
 /** A CacheStorage kept in Maps, as `caches` would keep it, with every cache it opened. */
@@ -149,6 +150,63 @@ test('a shared store that fails costs a miss, never the read', async () => {
     states.push(response.headers.get('x-cache'));
   }
   assert.deepEqual(states, ['MISS', 'HIT'], 'the second from this instance memory');
+});
+
+/** One turn of the event loop: whatever only waited on promises has run by then. */
+const turn = () => new Promise((resolve) => setImmediate(resolve));
+
+/** A store whose writes wait until the test releases them, counting what it was asked. */
+function heldStore() {
+  const releases: (() => void)[] = [];
+  const store: CacheStore & { puts: number; release(): void } = {
+    puts: 0,
+    get: async () => undefined,
+    put: () => {
+      store.puts += 1;
+      return new Promise<void>((resolve) => releases.push(resolve));
+    },
+    release: () => releases.splice(0).forEach((resolve) => resolve()),
+  };
+  return store;
+}
+
+test('with waitUntil, the shared-store write is handed to it and the answer does not wait', async () => {
+  const store = heldStore();
+  const upstream = upstreamCounting();
+  const proxy = createProxy({
+    token: TOKEN,
+    upstream: 'https://api.example/',
+    fetch: upstream.fetch,
+    rateLimit: false,
+    cache: { store },
+  });
+  const url = `https://proxy.example/publisher/offers/${known.offers[0]}/`;
+  // A fake of Workers' ctx: injected, as the runtime gives it to the handler.
+  const handed: Promise<unknown>[] = [];
+  const response = await proxy(new Request(url), { waitUntil: (p) => void handed.push(p) });
+  assert.equal(response.status, 200, 'answered while the write is still held');
+  assert.equal(store.puts, 1);
+  assert.equal(handed.length, 1, 'the write went to waitUntil');
+  let written = false;
+  void handed[0].then(() => (written = true));
+  await turn();
+  assert.equal(written, false, 'still held');
+  store.release();
+  await handed[0];
+  assert.equal(written, true);
+
+  // Without waitUntil the read waits for the write, as before.
+  let answered = false;
+  const other = `https://proxy.example/publisher/offers/${known.offers[1]}/`;
+  const pending = proxy(new Request(other)).then((r) => {
+    answered = true;
+    return r;
+  });
+  await until(() => store.puts === 2, 'the second write is asked for');
+  await turn();
+  assert.equal(answered, false, 'the answer waits for the write');
+  store.release();
+  assert.equal((await pending).status, 200);
 });
 
 test('the store is chosen: none on Node by default, the given one, or none for memory', () => {

@@ -27,6 +27,19 @@ import { callUpstream, ownAnswer, type Answer, type UpstreamContext } from './up
  */
 export type ReadRequest = RouteRead;
 
+/** Hands a promise to the runtime to finish after the response is sent (Workers' `ctx.waitUntil`). */
+export type WaitUntil = (promise: Promise<unknown>) => void;
+
+/**
+ * Who a read is made for: `budget`, the rate limit of that client (none: not
+ * limited); `waitUntil`, where a shared-store write goes off the response path
+ * (none: the read waits for it).
+ */
+export interface Caller {
+  budget?: Budget;
+  waitUntil?: WaitUntil;
+}
+
 /** An answer and the path it took (for `X-Cache` and the log). */
 export interface Read {
   answer: Answer;
@@ -61,10 +74,10 @@ export class ReadPath {
 
   /**
    * A read of an allowed route: cached and coalesced when its policy says so,
-   * always behind the back-off. `budget`: the rate limit of the client it is
-   * read for (none: not limited). Never rejects.
+   * always behind the back-off, for `caller`. Never rejects.
    */
-  async route(read: ReadRequest, signal?: AbortSignal, budget?: Budget): Promise<Read> {
+  async route(read: ReadRequest, signal?: AbortSignal, caller: Caller = {}): Promise<Read> {
+    const { budget } = caller;
     const { route, query, body } = read;
     const url = new URL(route.path.slice(1), this.#upstream.upstream);
     url.search = query.toString();
@@ -87,7 +100,7 @@ export class ReadPath {
       const answer = await produce(signal);
       return { answer, cache: '-', note: answer.note };
     }
-    const options = { heedBackoff: true, budget };
+    const options = { ...caller, heedBackoff: true };
     return this.cached(ReadPath.key(read), route.method, produce, signal, options);
   }
 
@@ -96,7 +109,8 @@ export class ReadPath {
    * identical reads while it runs, stored when it may be), or, when that one
    * failed, the expired entry. `heedBackoff`: answer without producing while
    * upstream is backing off (a composition leaves that to its own reads).
-   * `budget`: asked before starting a production, never before joining one.
+   * `budget`: asked before starting a production, never before joining one;
+   * `waitUntil`: the one that starts it takes the shared-store write.
    * Never rejects: a caller going away gets a 499 answer.
    */
   async cached(
@@ -104,7 +118,7 @@ export class ReadPath {
     method: string,
     produce: (signal: AbortSignal) => Promise<Answer>,
     signal: AbortSignal | undefined,
-    { heedBackoff, budget }: { heedBackoff: boolean; budget?: Budget },
+    { heedBackoff, budget, waitUntil }: Caller & { heedBackoff: boolean },
   ): Promise<Read> {
     const cache = this.#cache;
     const hit = await cache?.fresh(key);
@@ -131,7 +145,7 @@ export class ReadPath {
         const answer = await produce(shared);
         const ok = answer.upstream && answer.status >= 200 && answer.status < 300;
         if (ok && method === 'GET' && answer.body !== null) answer.etag = await etagOf(answer.body);
-        await cache?.store(key, method, answer);
+        await cache?.store(key, method, answer, waitUntil);
         return answer;
       },
       signal,
