@@ -8,6 +8,7 @@ import type { CacheEntry, CacheStore } from '../../src/proxy/read/store.js';
 import {
   WebCacheStore,
   chooseStore,
+  defaultCacheName,
   type CacheLike,
   type CacheStorageLike,
 } from '../../src/proxy/read/web-cache-store.js';
@@ -216,10 +217,10 @@ test('the store is chosen: none on Node by default, the given one, or none for m
     'undefined',
     'Node has no caches',
   );
-  assert.equal(chooseStore(undefined, upstream, Date.now), undefined, 'memory only on Node');
-  assert.equal(chooseStore('memory', upstream, Date.now), undefined);
+  assert.equal(chooseStore(undefined, upstream, TOKEN, Date.now), undefined, 'memory only on Node');
+  assert.equal(chooseStore('memory', upstream, TOKEN, Date.now), undefined);
   const store = new WebCacheStore(new MapCaches(), 'w');
-  assert.equal(chooseStore(store, upstream, Date.now), store);
+  assert.equal(chooseStore(store, upstream, TOKEN, Date.now), store);
   assert.throws(
     () =>
       createProxy({
@@ -229,4 +230,38 @@ test('the store is chosen: none on Node by default, the given one, or none for m
       }),
     /cache\.store/,
   );
+});
+
+test('the default cache name: from the SHA-256 of upstream and token, never the token', async () => {
+  const api = new URL('https://api.example/v1/');
+  const name = await defaultCacheName(api, TOKEN);
+  assert.match(name, /^pubnet-proxy-[0-9a-f]{16}$/);
+  assert.ok(!name.includes(TOKEN) && !name.includes('api.example'), 'nothing of either shows');
+  assert.equal(await defaultCacheName(new URL('https://api.example/v1/'), TOKEN), name, 'stable');
+  const digest = await crypto.subtle.digest(
+    'SHA-256',
+    new TextEncoder().encode(`${api.href}\n${TOKEN}`),
+  );
+  const hex = Buffer.from(digest).toString('hex').slice(0, 16);
+  assert.equal(name, `pubnet-proxy-${hex}`);
+  const other = await defaultCacheName(api, `${TOKEN}-other`);
+  assert.notEqual(other, name, 'another token, another cache');
+  assert.notEqual(await defaultCacheName(new URL('https://api2.example/v1/'), TOKEN), name);
+
+  // Two proxies of one API with different tokens, each in its default cache, share nothing.
+  const storage = new MapCaches();
+  const a = new WebCacheStore(
+    storage,
+    () => defaultCacheName(api, TOKEN),
+    () => 0,
+  );
+  const b = new WebCacheStore(
+    storage,
+    () => defaultCacheName(api, `${TOKEN}-other`),
+    () => 0,
+  );
+  await a.put('k', entry(0));
+  assert.deepEqual(await a.get('k'), entry(0));
+  assert.equal(await b.get('k'), undefined, 'the other token does not see it');
+  assert.deepEqual([...storage.caches.keys()].sort(), [name, other].sort());
 });
