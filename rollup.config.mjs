@@ -181,7 +181,14 @@ const cdnBudget = {
 const edgeBuilds = ['proxy', 'render'].map((name) => ({
   input: `src/${name}/index.ts`,
   external: isBuiltin,
-  output: { file: `dist/${name}/edge.js`, format: 'esm', sourcemap: true },
+  // One file: the proxy's render half (src/proxy/render/engine.ts), which the npm build keeps
+  // a module loaded on the first render, is inlined (still only run on the first render).
+  output: {
+    file: `dist/${name}/edge.js`,
+    format: 'esm',
+    sourcemap: true,
+    inlineDynamicImports: true,
+  },
   // tslib's helpers read a top-level `this`, which is undefined in a module, as they expect.
   onwarn: (warning, warn) => warning.code == 'THIS_IS_UNDEFINED' || warn(warning),
   plugins: [

@@ -53,7 +53,8 @@ async function bundle(input, output) {
     ],
   });
   try {
-    const [chunk] = (await build.generate({ format: 'esm' })).output;
+    // One file, the proxy's lazily loaded render half inlined (as the edge build does).
+    const [chunk] = (await build.generate({ format: 'esm', inlineDynamicImports: true })).output;
     writeFileSync(output, chunk.code);
   } finally {
     await build.close();

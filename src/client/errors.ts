@@ -120,7 +120,8 @@ export class RateLimitError extends HttpError {
   }
   /** The `Retry-After` header in seconds (an HTTP date counts from now), if any. */
   get retryAfter(): number | undefined {
-    return parseRetryAfter(this.response?.headers.get('retry-after'), Date.now());
+    const milliseconds = parseRetryAfter(this.response?.headers.get('retry-after'), Date.now());
+    return milliseconds && milliseconds / 1e3;
   }
 }
 
@@ -171,11 +172,16 @@ export function httpError(request: RequestInfo, response: Response, text: string
 }
 
 /**
- * `Retry-After` in seconds: delta-seconds or an HTTP date (relative to `now`).
- * `undefined` when absent or unreadable.
+ * `Retry-After` as ms from `now` (never negative): delta-seconds or an HTTP
+ * date. `undefined` when absent or unreadable. The client's retries and the
+ * proxy's upstream back-off (src/proxy/read/backoff.ts) both read it here.
  */
 export function parseRetryAfter(value: string | null | undefined, now: number): number | undefined {
-  // ms from `now`; NaN when absent or unreadable
-  const milliseconds = value ? (+value == +value ? 1e3 * +value : Date.parse(value) - now) : NaN;
-  return milliseconds == milliseconds ? Math.max(0, milliseconds / 1e3) : undefined;
+  // NaN when absent or unreadable
+  const milliseconds = value
+    ? /^\s*\d+\s*$/.test(value)
+      ? 1e3 * +value
+      : Date.parse(value) - now
+    : NaN;
+  return milliseconds == milliseconds ? Math.max(0, milliseconds) : undefined;
 }

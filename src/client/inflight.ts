@@ -1,10 +1,14 @@
-/** Sharing identical in-flight requests. */
+/**
+ * Sharing identical in-flight work: the client's GETs and the proxy's
+ * upstream calls (src/proxy/read/read-path.ts) both go through it.
+ */
 
 /**
  * Runs `run` once per `key` while it is in flight and gives every caller the
  * same result. Each caller keeps its own `signal`: aborting one rejects only
  * that caller (with the signal's reason); the shared work is aborted (through
- * the signal `run` receives) only when every caller has aborted.
+ * the signal `run` receives) only when every caller has aborted, and then the
+ * next caller of `key` starts it anew. `run` starts on the next microtask.
  */
 export type Share = <T>(
   key: string,
@@ -12,13 +16,17 @@ export type Share = <T>(
   signal?: AbortSignal,
 ) => Promise<T>;
 
-/** A new, empty set of in-flight requests. */
-export function createInflight(): Share {
+/**
+ * A new, empty set of in-flight work. `flights` holds it by key while it
+ * runs: pass a map of your own to see what is in flight (`has`, `size`);
+ * treat its values as opaque and never change it.
+ */
+export function createInflight(flights: Map<string, unknown> = new Map()): Share {
   // (Internal fields start with `_`: the CDN build's minifier shortens them.)
-  const map = new Map<
+  const map = flights as Map<
     string,
     { _promise: Promise<unknown>; _controller: AbortController; _callers: number }
-  >();
+  >;
   return (key, run, signal) => {
     let entry = map.get(key)!;
     const drop = () => map.get(key) == entry && map.delete(key);
@@ -44,7 +52,8 @@ export function createInflight(): Share {
         }
         reject(signal!.reason);
       };
-      signal?.addEventListener('abort', abort);
+      if (signal?.aborted) abort();
+      else signal?.addEventListener('abort', abort);
       entry._promise
         .then(resolve as (value: unknown) => void, reject)
         .finally(() => signal?.removeEventListener('abort', abort));

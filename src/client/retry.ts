@@ -62,7 +62,7 @@ export function retryDelay(
   const after = parseRetryAfter((error as HttpError).response?.headers.get('retry-after'), now);
   return after === undefined
     ? Math.min(policy.backoffLimit, policy.delay * 2 ** attempt) * random()
-    : after * 1e3 > policy.maxRetryAfter
+    : after > policy.maxRetryAfter
       ? -1
-      : after * 1e3;
+      : after;
 }

@@ -242,7 +242,7 @@ export function resolveOptions(options: ProxyOptions): ResolvedOptions {
               cache?.staleWhileRevalidate,
               DEFAULT_CACHE.staleWhileRevalidate,
             ),
-            store: chooseStore(cache?.store, upstream, options.now ?? (() => Date.now())),
+            store: chooseStore(cache?.store, upstream, token, options.now ?? (() => Date.now())),
           },
     rateLimit:
       rateLimit === false

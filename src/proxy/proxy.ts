@@ -44,6 +44,12 @@ import type { Answer, UpstreamContext } from './read/index.js';
 export interface ConnectionInfo {
   /** The client's IP address (the socket's), used for the rate limit (IPv6: per /64). */
   remoteAddress?: string;
+  /**
+   * Keeps the runtime working on a promise after the response is sent
+   * (Workers: `(p) => ctx.waitUntil(p)`): writes to the shared cache store
+   * are then handed to it, off the response path. Without it they are awaited.
+   */
+  waitUntil?: (promise: Promise<unknown>) => void;
 }
 
 /**
@@ -165,18 +171,25 @@ export function createProxy(options: ProxyOptions): ProxyHandler {
     const read: ReadRequest = routeRead;
     const remote = typeof info?.remoteAddress === 'string' ? info.remoteAddress : undefined;
     const budget = limiter && new Budget(limiter, clientKey(clientIp(request, remote, ipHeader)));
+    const given = info?.waitUntil;
+    // Called as given (a runtime's own method may need its `this`).
+    const waitUntil =
+      typeof given === 'function'
+        ? (write: Promise<unknown>) => info!.waitUntil!(write)
+        : undefined;
+    const caller = { budget, waitUntil };
     let outcome: Read;
     if (composition) {
       // Its own entry, per key and sid, beside the one plain slot every composition reads.
       const key = ['compose', ReadPath.key(read), composition.key ?? '', composition.sid ?? ''];
       const compose = (signal: AbortSignal) =>
-        composeAdslot(composer, read, composition, signal, budget);
+        composeAdslot(composer, read, composition, signal, caller);
       outcome = await reads.cached(key.join('\n'), 'GET', compose, request.signal, {
+        ...caller,
         heedBackoff: false,
-        budget,
       });
     } else {
-      outcome = await reads.route(read, request.signal, budget);
+      outcome = await reads.route(read, request.signal, caller);
     }
     const { answer, cache: state, note } = outcome;
     return { response: await toResponse(request, answer, state), cache: state, note };

@@ -294,8 +294,9 @@ describe('retries', () => {
     expect(retryPolicy().methods).to.deep.equal(['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE']);
     expect(retryPolicy().statusCodes).to.deep.equal([408, 429, 500, 502, 503, 504]);
     const now = Date.UTC(2030, 0, 1);
-    expect(parseRetryAfter('120', now)).to.equal(120);
-    expect(parseRetryAfter('Tue, 01 Jan 2030 00:00:10 GMT', now)).to.equal(10);
+    // milliseconds from `now`
+    expect(parseRetryAfter('120', now)).to.equal(120_000);
+    expect(parseRetryAfter('Tue, 01 Jan 2030 00:00:10 GMT', now)).to.equal(10_000);
     expect(parseRetryAfter('Mon, 31 Dec 2029 00:00:00 GMT', now)).to.equal(0);
     expect(parseRetryAfter('soon', now)).to.equal(undefined);
     expect(parseRetryAfter(null, now)).to.equal(undefined);

@@ -1,6 +1,9 @@
-// Caching and coalescing of widget reads, counted with the emulator's request log.
+// Caching and coalescing of widget reads, counted with the emulator's request log (or, for
+// calls in flight, a held upstream: test/proxy/held.ts).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { createProxy } from '../../src/proxy/proxy.js';
+import { heldUpstream, listening, until } from './held.js';
 import { TOKEN, call, jsonInit, known, startStack } from './support.js';
 
 // Offers: reads the proxy answers with one upstream call each (an ad slot's answer is
@@ -8,27 +11,41 @@ import { TOKEN, call, jsonInit, known, startStack } from './support.js';
 const offer = (id: string) => `publisher/offers/${id}/`;
 
 test('20 identical concurrent searches cost 1 upstream call', async () => {
-  const stack = await startStack({ latency: 50 });
+  // The upstream answers only once all 20 are waiting on the one call: no timing involved.
+  const upstream = heldUpstream();
+  const states: string[] = [];
+  const proxy = createProxy({
+    token: TOKEN,
+    upstream: 'http://api.example/',
+    fetch: upstream.fetch,
+    rateLimit: false,
+    onLog: (entry) => states.push(entry.cache),
+  });
   const search = () =>
-    call(
-      `${stack.proxy}publisher/products/?key=${known.website.guid}`,
+    new Request(
+      `http://proxy.example/publisher/products/?key=${known.website.guid}`,
       jsonInit('POST', {
         filters: [{ brand: { lookup: 'contains', value: 'Sony' } }],
         page_size: 4,
       }),
     );
-  const answers = await Promise.all(Array.from({ length: 20 }, search));
+  const requests = Array.from({ length: 20 }, search);
+  const pending = requests.map((request) => proxy(request));
+  await until(() => listening(requests) === 20, '20 callers are waiting');
+  assert.equal(upstream.calls, 1);
+  upstream.open();
+  const answers = await Promise.all(pending);
+  const texts = await Promise.all(answers.map((a) => a.text()));
   assert.ok(answers.every((a) => a.status === 200));
   assert.ok(
-    answers.every((a) => a.text === answers[0].text),
+    texts.every((text) => text === texts[0]),
     'all got the same page',
   );
-  assert.equal(stack.upstreamCalls().length, 1);
-  const states = stack.logs.map((l) => l.cache).sort();
-  assert.deepEqual(new Set(states), new Set(['miss', 'shared']));
+  assert.equal(upstream.calls, 1);
+  assert.deepEqual(states.sort(), ['miss', ...Array<string>(19).fill('shared')]);
   // And afterwards from the cache.
-  assert.equal((await search()).headers.get('x-cache'), 'HIT');
-  assert.equal(stack.upstreamCalls().length, 1);
+  assert.equal((await proxy(search())).headers.get('x-cache'), 'HIT');
+  assert.equal(upstream.calls, 1);
 });
 
 test('the search cache key ignores body key order but not the key or the page', async () => {
@@ -162,13 +179,24 @@ test('an upstream 404 of a GET is cached for notFoundTtl (default 10 s), not oth
 });
 
 test('with cache: false every read goes upstream, identical concurrent ones still shared', async () => {
-  const stack = await startStack({ cache: false, latency: 30 });
-  const url = stack.proxy + offer(known.offers[0]);
-  await Promise.all([call(url), call(url), call(url)]);
-  const later = await call(url);
+  const upstream = heldUpstream();
+  const proxy = createProxy({
+    token: TOKEN,
+    upstream: 'http://api.example/',
+    fetch: upstream.fetch,
+    rateLimit: false,
+    cache: false,
+  });
+  const read = () => new Request(`http://proxy.example/${offer(known.offers[0])}`);
+  const requests = [read(), read(), read()];
+  const pending = requests.map((request) => proxy(request));
+  await until(() => listening(requests) === 3, 'the three reads are waiting');
+  upstream.open();
+  await Promise.all(pending);
+  const later = await proxy(read());
   assert.equal(later.headers.get('cache-control'), 'no-cache');
   assert.ok(later.headers.get('etag'));
-  assert.equal(stack.upstreamCalls().length, 2);
+  assert.equal(upstream.calls, 2);
 });
 
 test('offers/detect answers are cached, 404s too (auto-linking asks once per host)', async () => {

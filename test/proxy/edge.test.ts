@@ -38,8 +38,11 @@ async function bundleProxy() {
     ],
   });
   try {
-    const [esm] = (await bundle.generate({ format: 'esm' })).output;
-    const [iife] = (await bundle.generate({ format: 'iife', name: 'PubnetProxy' })).output;
+    // One file each, the render half (loaded on the first render) inlined, as the edge build does.
+    const inline = { inlineDynamicImports: true };
+    const [esm] = (await bundle.generate({ format: 'esm', ...inline })).output;
+    const [iife] = (await bundle.generate({ format: 'iife', name: 'PubnetProxy', ...inline }))
+      .output;
     return { esm, iife };
   } finally {
     await bundle.close();

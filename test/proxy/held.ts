@@ -1,4 +1,5 @@
 // An upstream that answers only when the test says so: a slow API without waiting on real time.
+import { getEventListeners } from 'node:events';
 
 /** What the held upstream answers every call with: any JSON object is a valid answer. */
 const PAGE = JSON.stringify({ count: 0, next: null, previous: null, results: [] });
@@ -74,4 +75,12 @@ export async function until(condition: () => boolean, what: string): Promise<voi
     await new Promise((resolve) => setImmediate(resolve));
   }
   throw new Error(`Gave up waiting until ${what}`);
+}
+
+/**
+ * How many of `requests` the proxy is waiting on with an abort listener on their signal: a
+ * read that joined a shared call in flight listens for its own caller leaving.
+ */
+export function listening(requests: Request[]): number {
+  return requests.filter((request) => getEventListeners(request.signal, 'abort').length > 0).length;
 }

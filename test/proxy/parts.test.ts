@@ -1,19 +1,20 @@
 // Unit tests of the proxy's small parts, with injected clocks: no network.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { TtlLruCache } from '../../src/proxy/read/cache.js';
-import { Coalescer } from '../../src/proxy/read/coalesce.js';
+import { createCache } from '../../src/client/cache.js';
+import { createInflight } from '../../src/client/inflight.js';
+import { parseRetryAfter } from '../../src/client/errors.js';
 import { clientIp } from '../../src/proxy/http/client-ip.js';
 import { RateLimiter } from '../../src/proxy/read/rate-limit.js';
-import { UpstreamBackoff, parseRetryAfter } from '../../src/proxy/read/backoff.js';
+import { UpstreamBackoff } from '../../src/proxy/read/backoff.js';
 import { etagOf, ifNoneMatch } from '../../src/proxy/http/etag.js';
 import { rewritePageLinks, scrubber } from '../../src/proxy/policy/scrub.js';
 import { canonicalJson, pinWebsite, validateBody } from '../../src/proxy/policy/validate-body.js';
 import { readText, TooLarge } from '../../src/proxy/http/body.js';
 
-test('cache: entries expire after the TTL and the least recently used goes past max', () => {
+test("cache (the client's, shared): expiry at the TTL, a TTL per entry, LRU past max", () => {
   let now = 0;
-  const cache = new TtlLruCache<string>(1000, 2, () => now);
+  const cache = createCache<string>({ ttl: 1000, max: 2, now: () => now });
   cache.set('a', 'A');
   cache.set('b', 'B');
   assert.equal(cache.get('a'), 'A'); // a is now the most recently used
@@ -24,35 +25,17 @@ test('cache: entries expire after the TTL and the least recently used goes past 
   assert.equal(cache.get('c'), 'C');
   now = 1000;
   assert.equal(cache.get('c'), undefined, 'expired at exactly the TTL');
-  assert.equal(cache.size, 1);
-  assert.equal(cache.ttlSeconds, 1);
-});
-
-test('cache: an expired entry stays for getStale within `keep` ms, then goes', () => {
-  let now = 0;
-  const cache = new TtlLruCache<string>(1000, 2, () => now, 500);
-  cache.set('a', 'A');
-  assert.equal(cache.getStale('a'), undefined, 'a fresh entry is not stale');
-  now = 1000;
-  assert.equal(cache.get('a'), undefined, 'expired: not fresh any more');
-  assert.equal(cache.size, 1, 'but kept');
-  now = 1499;
-  assert.equal(cache.getStale('a'), 'A');
-  now = 1500;
-  assert.equal(cache.getStale('a'), undefined, 'expired 500 ms ago: past the window');
-  assert.equal(cache.size, 0, 'and dropped');
-  cache.set('b', 'B', 100); // a ttl of its own
-  now = 1600;
-  assert.equal(cache.get('b'), undefined);
-  assert.equal(cache.getStale('b'), 'B');
-  cache.set('c', 'C');
-  cache.set('d', 'D');
-  assert.equal(cache.getStale('b'), undefined, 'expired entries still count toward max');
+  cache.set('d', 'D', 5000); // a ttl of its own
+  now = 5999;
+  assert.equal(cache.get('a'), undefined);
   assert.equal(cache.get('d'), 'D');
+  now = 6000;
+  assert.equal(cache.get('d'), undefined);
 });
 
-test('coalescer: identical keys share one call; one caller leaving does not cancel it', async () => {
-  const flights = new Coalescer<number>();
+test("coalescer (the client's, shared): identical keys share one call; one caller leaving does not cancel it", async () => {
+  const flights = new Map<string, unknown>();
+  const share = createInflight(flights);
   let calls = 0;
   let release!: (n: number) => void;
   let aborted = false;
@@ -62,40 +45,49 @@ test('coalescer: identical keys share one call; one caller leaving does not canc
     return new Promise<number>((resolve) => (release = resolve));
   };
   const leaving = new AbortController();
-  const a = flights.run('k', task, leaving.signal);
-  const b = flights.run('k', task, new AbortController().signal);
-  const c = flights.run('other', () => Promise.resolve(7));
-  assert.equal(calls, 1);
-  assert.deepEqual([a.shared, b.shared, c.shared], [false, true, false]);
+  const a = share('k', task, leaving.signal);
+  assert.equal(flights.has('k'), true, 'in flight at once');
+  const b = share('k', task, new AbortController().signal);
+  const c = share('other', () => Promise.resolve(7));
   leaving.abort(new Error('gone'));
-  await assert.rejects(a.promise, /gone/);
+  await assert.rejects(a, /gone/);
+  assert.equal(calls, 1);
   assert.equal(aborted, false, 'the other caller still waits');
   release(42);
-  assert.equal(await b.promise, 42);
-  assert.equal(await c.promise, 7);
+  assert.equal(await b, 42);
+  assert.equal(await c, 7);
   assert.equal(flights.size, 0, 'finished calls are forgotten');
 });
 
-test('coalescer: the shared call is aborted once every caller has left', async () => {
-  const flights = new Coalescer<number>();
-  let aborted = false;
-  const task = (signal: AbortSignal) =>
-    new Promise<number>((resolve) => {
+test('coalescer: the shared call is aborted once every caller has left, and the next one starts anew', async () => {
+  const flights = new Map<string, unknown>();
+  const share = createInflight(flights);
+  let aborted = 0;
+  let calls = 0;
+  const task = (signal: AbortSignal) => {
+    calls += 1;
+    return new Promise<number>((resolve) => {
       signal.addEventListener('abort', () => {
-        aborted = true;
+        aborted += 1;
         resolve(0);
       });
     });
+  };
   const one = new AbortController();
   const two = new AbortController();
-  const a = flights.run('k', task, one.signal);
-  const b = flights.run('k', task, two.signal);
+  const a = share('k', task, one.signal);
+  const b = share('k', task, two.signal);
   one.abort();
-  await assert.rejects(a.promise);
-  assert.equal(aborted, false);
+  await assert.rejects(a);
+  assert.equal(aborted, 0);
   two.abort();
-  await assert.rejects(b.promise);
-  assert.equal(aborted, true);
+  await assert.rejects(b);
+  assert.equal(aborted, 1);
+  assert.equal(flights.size, 0, 'forgotten as soon as the last caller left');
+  const gone = AbortSignal.abort(new Error('already gone'));
+  await assert.rejects(share('k', task, gone), /already gone/, 'an aborted caller leaves at once');
+  await share('k', async () => 1);
+  assert.equal(calls, 2, 'the aborted call was not joined');
 });
 
 test('rate limiter: burst, then refill at the rate, with Retry-After in whole seconds', () => {
@@ -130,7 +122,11 @@ test('backoff: Retry-After seconds or date; exponential without; reset on succes
   let now = 10_000;
   assert.equal(parseRetryAfter('3', now), 3000);
   assert.equal(parseRetryAfter(new Date(now + 5000).toUTCString(), now), 5000);
+  assert.equal(parseRetryAfter(' 3 ', now), 3000);
+  assert.equal(parseRetryAfter(new Date(now - 5000).toUTCString(), now), 0, 'past: now');
   assert.equal(parseRetryAfter('soon', now), undefined);
+  assert.equal(parseRetryAfter(' ', now), undefined);
+  assert.equal(parseRetryAfter(null, now), undefined);
   const backoff = new UpstreamBackoff(() => now);
   assert.equal(backoff.remaining(), 0);
   assert.equal(backoff.limited('2'), 2000);

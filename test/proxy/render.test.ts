@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { PubnetAdslot } from '../../src/components/adslot/adslot.js';
 import { PubnetProductGrid } from '../../src/components/product-grid/product-grid.js';
-import { STYLES_PATH } from '../../src/proxy/render/styles.js';
+import { STYLES_PATH } from '../../src/proxy/render/paths.js';
 import { stylesheetText } from '../../src/render/styles.js';
 import { TOKEN, call, known, startStack, type Answer, type Stack } from './support.js';
 

@@ -8,9 +8,11 @@ import type { CacheEntry, CacheStore } from '../../src/proxy/read/store.js';
 import {
   WebCacheStore,
   chooseStore,
+  defaultCacheName,
   type CacheLike,
   type CacheStorageLike,
 } from '../../src/proxy/read/web-cache-store.js';
+import { until } from './held.js';
 import { TOKEN, known } from './support.js';
 
 /** A CacheStorage kept in Maps, as `caches` would keep it, with every cache it opened. */
@@ -151,6 +153,63 @@ test('a shared store that fails costs a miss, never the read', async () => {
   assert.deepEqual(states, ['MISS', 'HIT'], 'the second from this instance memory');
 });
 
+/** One turn of the event loop: whatever only waited on promises has run by then. */
+const turn = () => new Promise((resolve) => setImmediate(resolve));
+
+/** A store whose writes wait until the test releases them, counting what it was asked. */
+function heldStore() {
+  const releases: (() => void)[] = [];
+  const store: CacheStore & { puts: number; release(): void } = {
+    puts: 0,
+    get: async () => undefined,
+    put: () => {
+      store.puts += 1;
+      return new Promise<void>((resolve) => releases.push(resolve));
+    },
+    release: () => releases.splice(0).forEach((resolve) => resolve()),
+  };
+  return store;
+}
+
+test('with waitUntil, the shared-store write is handed to it and the answer does not wait', async () => {
+  const store = heldStore();
+  const upstream = upstreamCounting();
+  const proxy = createProxy({
+    token: TOKEN,
+    upstream: 'https://api.example/',
+    fetch: upstream.fetch,
+    rateLimit: false,
+    cache: { store },
+  });
+  const url = `https://proxy.example/publisher/offers/${known.offers[0]}/`;
+  // A fake of Workers' ctx: injected, as the runtime gives it to the handler.
+  const handed: Promise<unknown>[] = [];
+  const response = await proxy(new Request(url), { waitUntil: (p) => void handed.push(p) });
+  assert.equal(response.status, 200, 'answered while the write is still held');
+  assert.equal(store.puts, 1);
+  assert.equal(handed.length, 1, 'the write went to waitUntil');
+  let written = false;
+  void handed[0].then(() => (written = true));
+  await turn();
+  assert.equal(written, false, 'still held');
+  store.release();
+  await handed[0];
+  assert.equal(written, true);
+
+  // Without waitUntil the read waits for the write, as before.
+  let answered = false;
+  const other = `https://proxy.example/publisher/offers/${known.offers[1]}/`;
+  const pending = proxy(new Request(other)).then((r) => {
+    answered = true;
+    return r;
+  });
+  await until(() => store.puts === 2, 'the second write is asked for');
+  await turn();
+  assert.equal(answered, false, 'the answer waits for the write');
+  store.release();
+  assert.equal((await pending).status, 200);
+});
+
 test('the store is chosen: none on Node by default, the given one, or none for memory', () => {
   const upstream = new URL('https://api.example/');
   assert.equal(
@@ -158,10 +217,10 @@ test('the store is chosen: none on Node by default, the given one, or none for m
     'undefined',
     'Node has no caches',
   );
-  assert.equal(chooseStore(undefined, upstream, Date.now), undefined, 'memory only on Node');
-  assert.equal(chooseStore('memory', upstream, Date.now), undefined);
+  assert.equal(chooseStore(undefined, upstream, TOKEN, Date.now), undefined, 'memory only on Node');
+  assert.equal(chooseStore('memory', upstream, TOKEN, Date.now), undefined);
   const store = new WebCacheStore(new MapCaches(), 'w');
-  assert.equal(chooseStore(store, upstream, Date.now), store);
+  assert.equal(chooseStore(store, upstream, TOKEN, Date.now), store);
   assert.throws(
     () =>
       createProxy({
@@ -171,4 +230,38 @@ test('the store is chosen: none on Node by default, the given one, or none for m
       }),
     /cache\.store/,
   );
+});
+
+test('the default cache name: from the SHA-256 of upstream and token, never the token', async () => {
+  const api = new URL('https://api.example/v1/');
+  const name = await defaultCacheName(api, TOKEN);
+  assert.match(name, /^pubnet-proxy-[0-9a-f]{16}$/);
+  assert.ok(!name.includes(TOKEN) && !name.includes('api.example'), 'nothing of either shows');
+  assert.equal(await defaultCacheName(new URL('https://api.example/v1/'), TOKEN), name, 'stable');
+  const digest = await crypto.subtle.digest(
+    'SHA-256',
+    new TextEncoder().encode(`${api.href}\n${TOKEN}`),
+  );
+  const hex = Buffer.from(digest).toString('hex').slice(0, 16);
+  assert.equal(name, `pubnet-proxy-${hex}`);
+  const other = await defaultCacheName(api, `${TOKEN}-other`);
+  assert.notEqual(other, name, 'another token, another cache');
+  assert.notEqual(await defaultCacheName(new URL('https://api2.example/v1/'), TOKEN), name);
+
+  // Two proxies of one API with different tokens, each in its default cache, share nothing.
+  const storage = new MapCaches();
+  const a = new WebCacheStore(
+    storage,
+    () => defaultCacheName(api, TOKEN),
+    () => 0,
+  );
+  const b = new WebCacheStore(
+    storage,
+    () => defaultCacheName(api, `${TOKEN}-other`),
+    () => 0,
+  );
+  await a.put('k', entry(0));
+  assert.deepEqual(await a.get('k'), entry(0));
+  assert.equal(await b.get('k'), undefined, 'the other token does not see it');
+  assert.deepEqual([...storage.caches.keys()].sort(), [name, other].sort());
 });

@@ -37,6 +37,11 @@ export interface WorkerdCache {
   address: string;
   /** Every request workerd made, in order. */
   calls: CacheCall[];
+  /**
+   * The first call, made or to come, that `wanted` accepts: a write handed to `ctx.waitUntil`
+   * may arrive after the response. Fails naming `what` if none comes within 10 s.
+   */
+  call(wanted: (call: CacheCall) => boolean, what: string): Promise<CacheCall>;
   close(): Promise<void>;
 }
 
@@ -70,6 +75,7 @@ function read(req: IncomingMessage): Promise<Buffer> {
 export async function startWorkerdCache(): Promise<WorkerdCache> {
   const entries = new Map<string, Entry>();
   const calls: CacheCall[] = [];
+  const waiting = new Set<(call: CacheCall) => void>();
   const server = createServer((req, res) => {
     void read(req).then((payload) => {
       // workerd sends the name percent-encoded.
@@ -77,8 +83,11 @@ export async function startWorkerdCache(): Promise<WorkerdCache> {
       const url = `${req.headers.host ?? ''}${req.url ?? ''}`;
       const key = `${namespace}\n${url}`;
       const now = Date.now();
-      const log = (outcome: string) =>
-        calls.push({ method: req.method ?? '', namespace, url, outcome });
+      const log = (outcome: string) => {
+        const call = { method: req.method ?? '', namespace, url, outcome };
+        calls.push(call);
+        for (const notify of waiting) notify(call);
+      };
       const entry = entries.get(key);
       if (entry && entry.expires <= now) entries.delete(key);
       const live = entry && entry.expires > now ? entry : undefined;
@@ -115,6 +124,22 @@ export async function startWorkerdCache(): Promise<WorkerdCache> {
   return {
     address: `127.0.0.1:${port}`,
     calls,
+    call: (wanted, what) =>
+      new Promise((done, fail) => {
+        const made = calls.find(wanted);
+        if (made) return done(made);
+        const timer = setTimeout(() => {
+          waiting.delete(notify);
+          fail(new Error(`No call to the workerd cache: ${what}: ${JSON.stringify(calls)}`));
+        }, 10_000);
+        const notify = (call: CacheCall) => {
+          if (!wanted(call)) return;
+          clearTimeout(timer);
+          waiting.delete(notify);
+          done(call);
+        };
+        waiting.add(notify);
+      }),
     close: () =>
       new Promise((done) => {
         server.closeAllConnections();

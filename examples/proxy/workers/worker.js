@@ -9,12 +9,16 @@
 //
 // Env (bindings): PUBNET_TOKEN (a secret), PUBNET_UPSTREAM, and optionally PUBNET_WEBSITES and
 // PUBNET_ALLOW_ORIGINS (comma-separated). The token is never written in this file.
+//
+// Reads are kept in the Workers cache (the Web Cache API) too, so that another isolate or
+// location can answer them; that write is handed to `ctx.waitUntil`, off the response path.
 import { createProxy } from 'pubnet-widgets/proxy';
 
 /**
  * One proxy per isolate, made on the first request (env is only known then), so that its cache
  * and rate limits live across requests.
- * @type {((request: Request) => Promise<Response>) | undefined}
+ * @type {((request: Request, info: { waitUntil(promise: Promise<unknown>): void }) =>
+ *   Promise<Response>) | undefined}
  */
 let proxy;
 
@@ -35,8 +39,9 @@ export default {
    * @param {Request} request
    * @param {{ PUBNET_TOKEN: string, PUBNET_UPSTREAM: string, PUBNET_WEBSITES?: string,
    *   PUBNET_ALLOW_ORIGINS?: string }} env
+   * @param {{ waitUntil(promise: Promise<unknown>): void }} ctx
    */
-  fetch(request, env) {
+  fetch(request, env, ctx) {
     proxy ??= createProxy({
       token: env.PUBNET_TOKEN,
       upstream: env.PUBNET_UPSTREAM,
@@ -45,6 +50,7 @@ export default {
       // Cloudflare sets this header itself; a visitor cannot forge it behind Cloudflare.
       rateLimit: { ipHeader: 'cf-connecting-ip' },
     });
-    return proxy(request);
+    // The client's address comes from `cf-connecting-ip` (the ipHeader above).
+    return proxy(request, { waitUntil: (promise) => ctx.waitUntil(promise) });
   },
 };

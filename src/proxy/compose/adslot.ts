@@ -15,7 +15,7 @@ import type { Adslot, AdslotWidget } from '../../client/types.js';
 import { allowedRoute, type WidgetRouteKey } from '../policy/index.js';
 import { prepareBody, prepareQuery, type Composition } from '../policy/index.js';
 import { failed } from '../read/index.js';
-import type { Budget } from '../read/index.js';
+import type { Caller } from '../read/index.js';
 import type { ReadPath, ReadRequest } from '../read/index.js';
 import type { Answer } from '../read/index.js';
 import { isHttpUrl, isObject, pinWebsite, type JsonObject } from '../policy/index.js';
@@ -54,12 +54,12 @@ class Parts {
   stale: string | undefined;
   readonly #context: ComposeContext;
   readonly #signal: AbortSignal;
-  readonly #budget: Budget | undefined;
+  readonly #caller: Caller;
 
-  constructor(context: ComposeContext, signal: AbortSignal, budget: Budget | undefined) {
+  constructor(context: ComposeContext, signal: AbortSignal, caller: Caller) {
     this.#context = context;
     this.#signal = signal;
-    this.#budget = budget;
+    this.#caller = caller;
   }
 
   /**
@@ -82,7 +82,7 @@ class Parts {
     const read = await reads.route(
       { route, query: prepared, body: text },
       this.#signal,
-      this.#budget,
+      this.#caller,
     );
     const { answer } = read;
     if (read.cache === 'stale') this.stale ??= read.note?.replace(stalePrefix, '');
@@ -195,7 +195,7 @@ function placedProduct(page: JsonObject | null, id: string): JsonObject | null {
  * through the read path, then its parts in parallel. The slot's own failure
  * (or 4xx, or stale copy) is the answer as is; a slot that is neither `filter` nor `manual`,
  * or a key-less request for a website the proxy does not serve, is answered
- * plain. `budget`: the rate limit of the client the composition is made for
+ * plain. `caller.budget`: the rate limit of the client the composition is made for
  * (admitted already: its calls are counted, not refused). Never rejects.
  */
 export async function composeAdslot(
@@ -203,9 +203,9 @@ export async function composeAdslot(
   slot: ReadRequest,
   wanted: Composition,
   signal: AbortSignal,
-  budget?: Budget,
+  caller: Caller = {},
 ): Promise<Answer> {
-  const read = await context.reads.route(slot, signal, budget);
+  const read = await context.reads.route(slot, signal, caller);
   const { answer } = read;
   const slotStale = read.cache === 'stale' ? read.note?.replace(stalePrefix, '') : undefined;
   // A copy: the entry in the cache must not take the flags of this answer.
@@ -218,7 +218,7 @@ export async function composeAdslot(
   const key = adslot && (wanted.key ?? ownWebsite(adslot, context.websites));
   if (!adslot || !key || (adslot.type !== 'filter' && adslot.type !== 'manual')) return plain();
 
-  const parts = new Parts(context, signal, budget);
+  const parts = new Parts(context, signal, caller);
   const embedded =
     adslot.type === 'filter'
       ? await filterParts(parts, adslot, key)

@@ -26,6 +26,11 @@ export async function sha256Url(text: string): Promise<string> {
   return base64url(await sha256(text));
 }
 
+/** The whole SHA-256 of `text`, lowercase hex (web-cache-store.ts, the default cache name). */
+export async function sha256Hex(text: string): Promise<string> {
+  return [...(await sha256(text))].map((byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
 /** Whether an `If-None-Match` header matches `etag` (`*`, lists, and `W/` prefixes as RFC 9110 says for GET). */
 export function ifNoneMatch(header: string | null, etag: string): boolean {
   if (!header) return false;

@@ -5,19 +5,12 @@
  * calls meanwhile itself. The API's limit is per token, shared by every visitor
  * of every page, so retrying per request would only make it worse.
  */
+import { parseRetryAfter } from '../../client/errors.js';
+
 const FIRST_DELAY = 1_000;
 const MAX_DEFAULT_DELAY = 60_000;
 /** A `Retry-After` longer than this is taken as this: a typo upstream must not stop the proxy for days. */
 const MAX_DELAY = 15 * 60_000;
-
-/** `Retry-After` as ms from `now`: delta-seconds or an HTTP date; `undefined` when absent or unreadable. */
-export function parseRetryAfter(value: string | null, now: number): number | undefined {
-  if (value === null || value.trim() === '') return undefined;
-  const trimmed = value.trim();
-  if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1000;
-  const date = Date.parse(trimmed);
-  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
-}
 
 export class UpstreamBackoff {
   #until = 0;

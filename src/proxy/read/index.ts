@@ -6,6 +6,4 @@ export * from './upstream.js';
 export * from './backoff.js';
 export * from './concurrency.js';
 export * from './rate-limit.js';
-export * from './coalesce.js';
-export * from './cache.js';
 export * from './limit-options.js';

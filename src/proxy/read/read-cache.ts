@@ -12,6 +12,7 @@
  */
 import type { ResolvedCacheOptions } from '../options.js';
 import { MemoryStore, type CacheEntry, type CacheStore } from './store.js';
+import type { WaitUntil } from './read-path.js';
 import type { Answer } from './upstream.js';
 
 export class ReadCache {
@@ -47,9 +48,10 @@ export class ReadCache {
   /**
    * Keeps `answer` if it may be answered again; the proxy's own answers never
    * are, nor a composition that is stale or has parts missing. Its body is
-   * the one pages get, so the token was already scrubbed out of it.
+   * the one pages get, so the token was already scrubbed out of it. With
+   * `waitUntil`, the shared store's write is handed to it and not waited for.
    */
-  async store(key: string, method: string, answer: Answer): Promise<void> {
+  async store(key: string, method: string, answer: Answer, waitUntil?: WaitUntil): Promise<void> {
     if (!answer.upstream || answer.stale || answer.partial) return;
     const { ttl, notFoundTtl, staleIfError } = this.#options;
     let lifetime: number;
@@ -65,7 +67,9 @@ export class ReadCache {
       staleUntil: storedAt + lifetime + staleIfError,
     };
     await this.#memory.put(key, entry);
-    await this.#shared?.put(key, entry).catch(() => undefined);
+    const write = this.#shared?.put(key, entry).catch(() => undefined);
+    if (write && waitUntil) waitUntil(write);
+    else await write;
   }
 
   /** The entry of `key` in memory, else in the shared store (then copied into memory). */

@@ -13,7 +13,7 @@
  * failure, the cap's refusal included.
  */
 import type { UpstreamBackoff } from './backoff.js';
-import { Coalescer } from './coalesce.js';
+import { createInflight } from '../../client/inflight.js';
 import { etagOf } from '../http/index.js';
 import type { ProxyLogEntry } from '../options.js';
 import type { RouteRead } from '../policy/index.js';
@@ -27,6 +27,19 @@ import { callUpstream, ownAnswer, type Answer, type UpstreamContext } from './up
  */
 export type ReadRequest = RouteRead;
 
+/** Hands a promise to the runtime to finish after the response is sent (Workers' `ctx.waitUntil`). */
+export type WaitUntil = (promise: Promise<unknown>) => void;
+
+/**
+ * Who a read is made for: `budget`, the rate limit of that client (none: not
+ * limited); `waitUntil`, where a shared-store write goes off the response path
+ * (none: the read waits for it).
+ */
+export interface Caller {
+  budget?: Budget;
+  waitUntil?: WaitUntil;
+}
+
 /** An answer and the path it took (for `X-Cache` and the log). */
 export interface Read {
   answer: Answer;
@@ -38,7 +51,9 @@ export class ReadPath {
   readonly #cache: ReadCache | undefined;
   readonly #upstream: UpstreamContext;
   readonly #token: string;
-  readonly #flights = new Coalescer<Answer>();
+  /** The productions in flight, by key (the coalescer's own map, read to tell a join). */
+  readonly #flights = new Map<string, unknown>();
+  readonly #share = createInflight(this.#flights);
 
   constructor(cache: ReadCache | undefined, upstream: UpstreamContext, token: string) {
     this.#cache = cache;
@@ -59,10 +74,10 @@ export class ReadPath {
 
   /**
    * A read of an allowed route: cached and coalesced when its policy says so,
-   * always behind the back-off. `budget`: the rate limit of the client it is
-   * read for (none: not limited). Never rejects.
+   * always behind the back-off, for `caller`. Never rejects.
    */
-  async route(read: ReadRequest, signal?: AbortSignal, budget?: Budget): Promise<Read> {
+  async route(read: ReadRequest, signal?: AbortSignal, caller: Caller = {}): Promise<Read> {
+    const { budget } = caller;
     const { route, query, body } = read;
     const url = new URL(route.path.slice(1), this.#upstream.upstream);
     url.search = query.toString();
@@ -85,7 +100,7 @@ export class ReadPath {
       const answer = await produce(signal);
       return { answer, cache: '-', note: answer.note };
     }
-    const options = { heedBackoff: true, budget };
+    const options = { ...caller, heedBackoff: true };
     return this.cached(ReadPath.key(read), route.method, produce, signal, options);
   }
 
@@ -94,7 +109,8 @@ export class ReadPath {
    * identical reads while it runs, stored when it may be), or, when that one
    * failed, the expired entry. `heedBackoff`: answer without producing while
    * upstream is backing off (a composition leaves that to its own reads).
-   * `budget`: asked before starting a production, never before joining one.
+   * `budget`: asked before starting a production, never before joining one;
+   * `waitUntil`: the one that starts it takes the shared-store write.
    * Never rejects: a caller going away gets a 499 answer.
    */
   async cached(
@@ -102,7 +118,7 @@ export class ReadPath {
     method: string,
     produce: (signal: AbortSignal) => Promise<Answer>,
     signal: AbortSignal | undefined,
-    { heedBackoff, budget }: { heedBackoff: boolean; budget?: Budget },
+    { heedBackoff, budget, waitUntil }: Caller & { heedBackoff: boolean },
   ): Promise<Read> {
     const cache = this.#cache;
     const hit = await cache?.fresh(key);
@@ -122,20 +138,21 @@ export class ReadPath {
       if (!admitted.ok) return ReadPath.limited(admitted.retryAfter);
     }
 
-    const flight = this.#flights.run(
+    const shared = this.#flights.has(key);
+    const flight = this.#share(
       key,
       async (shared) => {
         const answer = await produce(shared);
         const ok = answer.upstream && answer.status >= 200 && answer.status < 300;
         if (ok && method === 'GET' && answer.body !== null) answer.etag = await etagOf(answer.body);
-        await cache?.store(key, method, answer);
+        await cache?.store(key, method, answer, waitUntil);
         return answer;
       },
       signal,
     );
     let answer: Answer;
     try {
-      answer = await flight.promise;
+      answer = await flight;
     } catch {
       const left = 'caller went away';
       return { answer: ownAnswer(499, 'The request was cancelled.', left), cache: '-', note: left };
@@ -146,7 +163,7 @@ export class ReadPath {
       if (old) return old;
       if (answer.stale) return { answer, cache: 'stale', note: `stale: ${answer.stale}` };
     }
-    const state = flight.shared ? 'shared' : 'miss';
+    const state = shared ? 'shared' : 'miss';
     return { answer, cache: state, note: answer.note };
   }
 

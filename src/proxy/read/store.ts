@@ -3,9 +3,10 @@
  * decides what to keep and for how long; a store only keeps it). Every store
  * is async, so a shared one (the Web Cache API, Redis, KV) fits the same
  * shape as the in-memory one. Coalescing is not a store's business: calls in
- * flight live in each instance's memory (coalesce.ts).
+ * flight live in each instance's memory (read-path.ts, with the client's
+ * coalescer, src/client/inflight.ts).
  */
-import { TtlLruCache } from './cache.js';
+import { createCache, type ResponseCache } from '../../client/cache.js';
 
 /** What is kept of one answer: upstream's status and (already scrubbed) body, and its ETag. */
 export interface StoredAnswer {
@@ -41,12 +42,12 @@ export interface CacheStore {
 
 /** The in-memory store: one LRU of at most `max` entries, each kept until its `staleUntil`. */
 export class MemoryStore implements CacheStore {
-  readonly #entries: TtlLruCache<CacheEntry>;
+  readonly #entries: ResponseCache<CacheEntry>;
   readonly #now: () => number;
 
   constructor(max: number, now: () => number) {
-    // Every entry is stored with its own lifetime, so the default TTL (1 ms) is never used.
-    this.#entries = new TtlLruCache(1, max, now);
+    // Every entry is stored with its own lifetime: the cache's default TTL is never used.
+    this.#entries = createCache({ max: Math.max(1, max), now });
     this.#now = now;
   }
 

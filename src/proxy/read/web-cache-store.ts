@@ -10,7 +10,7 @@
  * deleted when it is read. `Cache-Control: max-age` covers the stale window
  * so a cache that expires entries itself (Cloudflare's) keeps them as long.
  */
-import { sha256Url } from '../http/index.js';
+import { sha256Hex, sha256Url } from '../http/index.js';
 import { invalid } from '../option-checks.js';
 import type { CacheEntry, CacheStore } from './store.js';
 
@@ -36,16 +36,21 @@ const NO_BODY = 'x-pubnet-no-body';
 
 export class WebCacheStore implements CacheStore {
   readonly #storage: CacheStorageLike;
-  readonly #name: string;
+  readonly #name: string | (() => Promise<string>);
   readonly #now: () => number;
   #cache: Promise<CacheLike> | undefined;
 
   /**
    * @param storage the runtime's `caches`, or a stand-in
-   * @param name the cache opened; proxies that must not share entries use different names
+   * @param name the cache opened (or what makes its name, once, on first use); proxies that
+   *   must not share entries use different names
    * @param now the proxy's clock in ms
    */
-  constructor(storage: CacheStorageLike, name: string, now: () => number = Date.now) {
+  constructor(
+    storage: CacheStorageLike,
+    name: string | (() => Promise<string>),
+    now: () => number = Date.now,
+  ) {
     this.#storage = storage;
     this.#name = name;
     this.#now = now;
@@ -91,10 +96,13 @@ export class WebCacheStore implements CacheStore {
 
   /** Opened once; a failed open is tried again by the next call. */
   #open(): Promise<CacheLike> {
-    this.#cache ??= this.#storage.open(this.#name).catch((error: unknown) => {
-      this.#cache = undefined;
-      throw error;
-    });
+    const name = this.#name;
+    this.#cache ??= (typeof name === 'string' ? Promise.resolve(name) : name())
+      .then((named) => this.#storage.open(named))
+      .catch((error: unknown) => {
+        this.#cache = undefined;
+        throw error;
+      });
     return this.#cache;
   }
 }
@@ -111,21 +119,33 @@ export function runtimeCaches(): CacheStorageLike | undefined {
 }
 
 /**
+ * The name of the default Web Cache API cache of a proxy of `upstream`
+ * holding `token`: `pubnet-proxy-` and 16 hex digits of the SHA-256 of both.
+ * Proxies of different APIs, or with different tokens, never share entries,
+ * and the name (which the runtime may show or log) never holds the token.
+ */
+export async function defaultCacheName(upstream: URL, token: string): Promise<string> {
+  // A URL never holds a line break: the two parts cannot run into each other.
+  return `pubnet-proxy-${(await sha256Hex(`${upstream.href}\n${token}`)).slice(0, 16)}`;
+}
+
+/**
  * The shared store of the `cache.store` option: the one given, none for
  * `'memory'`, and by default the Web Cache API where the runtime has it,
- * in a cache named after `upstream` (proxies of different APIs never share
- * entries). `undefined`: memory only.
+ * in a cache named by {@link defaultCacheName}. `undefined`: memory only.
  * @throws TypeError when `option` is neither a store nor `'memory'`.
  */
 export function chooseStore(
   option: CacheStore | 'memory' | undefined,
   upstream: URL,
+  token: string,
   now: () => number,
 ): CacheStore | undefined {
   if (option === 'memory') return undefined;
   if (option === undefined) {
     const storage = runtimeCaches();
-    return storage && new WebCacheStore(storage, `pubnet-proxy ${upstream.href}`, now);
+    const name = () => defaultCacheName(upstream, token);
+    return storage && new WebCacheStore(storage, name, now);
   }
   const store = option as Partial<CacheStore> | null;
   if (typeof store?.get !== 'function' || typeof store.put !== 'function')

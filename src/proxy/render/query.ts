@@ -6,8 +6,7 @@
  */
 import { PRODUCT_GRID_ATTRIBUTES } from '../../render/product-grid.js';
 import { escapeAttribute } from '../../render/escape.js';
-
-export type RenderedTag = 'pubnet-adslot' | 'pubnet-product-grid';
+import { ADSLOT_PATH, GRID_PATH, type RenderedTag } from './paths.js';
 
 /** What one render route asks for. */
 export interface RenderCall {
@@ -25,12 +24,6 @@ export interface RenderCall {
 const ADSLOT_PARAMETERS: readonly string[] = ['key', 'sid'];
 /** The grid's attributes but `api`, which the proxy sets to itself. */
 const GRID_PARAMETERS: readonly string[] = PRODUCT_GRID_ATTRIBUTES.filter((name) => name !== 'api');
-
-const ADSLOT_PATH = /^\/render\/adslots\/([^/]+)\/$/;
-const GRID_PATH = '/render/product-grid/';
-
-/** Whether `path` is a render route's (of an element; see render-styles.ts for the CSS). */
-export const isRenderPath = (path: string) => ADSLOT_PATH.test(path) || path === GRID_PATH;
 
 /** The call `path` and `query` make, or `undefined` when `path` is no render route. */
 export function readCall(path: string, query: URLSearchParams): RenderCall | undefined {

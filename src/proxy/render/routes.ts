@@ -15,11 +15,13 @@
  * the public URL (without one, none: the page's own `data-api` applies) and
  * the stylesheet link is under the public URL, or the base path alone.
  * HEAD is answered without rendering: a kept render's headers, else plain ones.
+ *
+ * Lit SSR and the elements are loaded on the first request under `/render/`
+ * (engine.ts): this module imports none of them, so a proxy that serves no
+ * render never loads them.
  */
-import { renderAdslot } from '../../render/adslot.js';
-import { reasonOf, type RenderOptions } from '../../render/options.js';
-import { renderProductGrid } from '../../render/product-grid.js';
-import { TtlLruCache } from '../read/index.js';
+import type { RenderOptions } from '../../render/options.js';
+import { createCache, type ResponseCache } from '../../client/cache.js';
 import type { Cors } from '../http/index.js';
 import { etagOf } from '../http/index.js';
 import type { ResolvedCacheOptions } from '../options.js';
@@ -30,8 +32,7 @@ import {
   type RenderOutcome,
   type RenderRead,
 } from './answer.js';
-import { collapsedElement, isRenderPath, readCall, type RenderCall } from './query.js';
-import { isStylesheet, STYLES_PATH, stylesheet } from './styles.js';
+import { isRenderPath, isStylesheet, STYLES_PATH } from './paths.js';
 import { BASE_HEADERS, detail, notFound } from '../http/index.js';
 
 export type { RenderOutcome } from './answer.js';
@@ -69,19 +70,31 @@ export interface RenderContext {
  */
 const KEPT_MAX = 100;
 
+/** The render's own modules (Lit SSR), loaded once, on the first request that needs them. */
+let engine: Promise<typeof import('./engine.js')> | undefined;
+function loadEngine() {
+  engine ??= import('./engine.js').catch((error: unknown) => {
+    engine = undefined;
+    throw error;
+  });
+  return engine;
+}
+
 /** The longest a CDN may keep a failed or incomplete render: the API may be back soon. */
 const SHORT_MAX_AGE = 10;
 
 export class RenderRoutes {
   readonly #context: RenderContext;
-  readonly #kept: TtlLruCache<Rendered> | undefined;
+  readonly #kept: ResponseCache<Rendered> | undefined;
   readonly #short: string;
 
   constructor(context: RenderContext) {
     this.#context = context;
     const { cache } = context;
     // As long as the JSON it is made from.
-    this.#kept = cache ? new TtlLruCache(cache.ttl, KEPT_MAX, context.now) : undefined;
+    this.#kept = cache
+      ? createCache<Rendered>({ ttl: cache.ttl, max: KEPT_MAX, now: context.now })
+      : undefined;
     this.#short = cache
       ? `public, max-age=${Math.min(SHORT_MAX_AGE, Math.floor(cache.ttl / 1000))}`
       : 'no-cache';
@@ -110,6 +123,7 @@ export class RenderRoutes {
       const note = refusal.status === 405 ? 'method not allowed' : 'not forwarded';
       return { response: refusal, cache: '-', note };
     }
+    const { collapsedElement, readCall, reasonOf, renderCall, stylesheet } = await loadEngine();
     const call = readCall(path, new URL(request.url).searchParams);
     if (!call) return { response: await stylesheet(request, path, cors), cache: '-' };
 
@@ -143,7 +157,8 @@ export class RenderRoutes {
     let made: Omit<Rendered, 'etag'>;
     try {
       if (call.refused) throw new TypeError(call.refused);
-      const { html, state, reason } = await this.#render(call, fetch, request.signal);
+      const options = this.#renderOptions(fetch, request.signal);
+      const { html, state, reason } = await renderCall(call, options, this.#context.publicUrl);
       made = { html, state, reason };
     } catch (error) {
       // Parameters the render refuses (its TypeError), or the visitor went away.
@@ -156,12 +171,10 @@ export class RenderRoutes {
     return await renderAnswer(request, cors, rendered, how, scrub);
   }
 
-  /** Renders `call` with the proxy as its API, its data read through `fetch`. */
-  #render(call: RenderCall, fetch: RenderOptions['fetch'], signal: AbortSignal) {
+  /** How a render reads: with the proxy as its API, its data read through `fetch`. */
+  #renderOptions(fetch: RenderOptions['fetch'], signal: AbortSignal): RenderOptions {
     const { publicUrl, basePath, localBase } = this.#context;
-    // For the browser: the public URL, or nothing rather than a host guessed from the request.
-    const api = publicUrl ? { api: publicUrl } : {};
-    const options: RenderOptions = {
+    return {
       api: localBase,
       fetch,
       styles: { stylesheets: (publicUrl ?? basePath) + STYLES_PATH },
@@ -169,17 +182,6 @@ export class RenderRoutes {
       timeout: this.#context.timeout + 1000,
       signal,
     };
-    const { key, sid } = call.parameters;
-    if (call.tag === 'pubnet-adslot')
-      return renderAdslot({
-        ...options,
-        adslot: call.adslot!,
-        // An empty key is no key, as on the JSON route.
-        key: key || undefined,
-        sid,
-        attributes: api,
-      });
-    return renderProductGrid({ ...call.parameters, ...api }, options);
   }
 }
 

@@ -1,0 +1,35 @@
+/**
+ * The heavy half of the render routes: Lit SSR (src/render/), the elements
+ * and their styles, and reading a call. routes.ts loads it with `import()` on
+ * the first request under `/render/`, so a proxy that answers only JSON reads
+ * never loads any of it (test/proxy/lazy-render.test.ts). The edge build
+ * inlines it (one file); the npm build keeps it a module of its own.
+ */
+import { renderAdslot } from '../../render/adslot.js';
+import type { RenderOptions } from '../../render/options.js';
+import { renderProductGrid } from '../../render/product-grid.js';
+import type { RenderCall } from './query.js';
+
+export { reasonOf } from '../../render/options.js';
+export { collapsedElement, readCall } from './query.js';
+export { stylesheet } from './styles.js';
+
+/**
+ * Renders `call` with `options` (the proxy as its API); `publicUrl`, when
+ * configured, is the `api` the element is given for the browser.
+ */
+export function renderCall(call: RenderCall, options: RenderOptions, publicUrl?: string) {
+  // For the browser: the public URL, or nothing rather than a host guessed from the request.
+  const api = publicUrl ? { api: publicUrl } : {};
+  const { key, sid } = call.parameters;
+  if (call.tag === 'pubnet-adslot')
+    return renderAdslot({
+      ...options,
+      adslot: call.adslot!,
+      // An empty key is no key, as on the JSON route.
+      key: key || undefined,
+      sid,
+      attributes: api,
+    });
+  return renderProductGrid({ ...call.parameters, ...api }, options);
+}
