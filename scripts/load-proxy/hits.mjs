@@ -161,7 +161,11 @@ export async function cacheHits(scratch, { vars, path }) {
         durationMs: ms[runtime.name] ?? ms.other,
         headers: { [runtime.ipHeader]: '198.51.100.7' },
       });
-      const row = { runtime: runtime.name, ...run, peakRssMb: round(memoryOf(child.pid)?.hwm ?? 0) };
+      const row = {
+        runtime: runtime.name,
+        ...run,
+        peakRssMb: round(memoryOf(child.pid)?.hwm ?? 0),
+      };
       row.share = round(run.rps / bare.rps, 3);
       const failed = (run.statuses['200'] ?? 0) !== run.requests || run.errors;
       if (failed) row.problem = `${runtime.name} cache hits: ${JSON.stringify(run.statuses)}`;
@@ -179,7 +183,9 @@ export async function cacheHits(scratch, { vars, path }) {
 
 /** The cache-hit table. */
 export function printHits(rows) {
-  console.log(`\ncache hits: one cached offer read, ${HITS.connections} keep-alive connections, loopback\n`);
+  console.log(
+    `\ncache hits: one cached offer read, ${HITS.connections} keep-alive connections, loopback\n`,
+  );
   const header = ['server', 'req/s', 'share of bare', 'peak RSS MB'];
   const cells = rows.map((row) => [
     row.runtime,

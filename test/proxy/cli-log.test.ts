@@ -18,7 +18,10 @@ test('request lines are collected and written in one write', () => {
 test('one error line per kind per second, then the count of those left out', () => {
   let now = 0;
   const lines: string[] = [];
-  const report = rateLimitedErrors((line) => lines.push(line), () => now);
+  const report = rateLimitedErrors(
+    (line) => lines.push(line),
+    () => now,
+  );
   for (let i = 0; i < 50; i++) report('bad request');
   report('handler failed');
   now = 999;
