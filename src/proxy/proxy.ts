@@ -171,12 +171,12 @@ export function createProxy(options: ProxyOptions): ProxyHandler {
       const key = ['compose', ReadPath.key(read), composition.key ?? '', composition.sid ?? ''];
       const compose = (signal: AbortSignal) =>
         composeAdslot(composer, read, composition, signal, budget);
-      outcome = await reads.cached(key.join('\n'), 'GET', compose, request.signal, {
+      outcome = await reads.cached(key.join('\n'), 'GET', compose, () => request.signal, {
         heedBackoff: false,
         budget,
       });
     } else {
-      outcome = await reads.route(read, request.signal, budget);
+      outcome = await reads.route(read, () => request.signal, budget);
     }
     const { answer, cache: state, note } = outcome;
     return { response: await toResponse(request, answer, state), cache: state, note };
