@@ -1,11 +1,20 @@
 /**
- * A small, dependency-free Node adapter for web-standard handlers: node:http
- * requests become `Request`s (body buffered, an AbortSignal that fires when
- * the client goes away) and `Response` bodies are streamed back. `close()`
- * destroys open sockets too, so a hanging handler cannot keep the server up.
+ * A small, dependency-free Node adapter for web-standard handlers. Each
+ * node:http request becomes a `Request` (exchange.ts) whose URL is this
+ * server's own origin plus the request target's path and query (the `Host`
+ * header is never used for it), whose body is a stream read only as the
+ * handler reads it, and whose signal fires when the client goes away.
+ *
+ * A request whose body was not read to its end (an unknown path, a refusal
+ * before reading) is answered with `Connection: close` and its connection
+ * closed after the answer: the rest of the body is never read. A declared
+ * Content-Length over `maxBodyBytes` is 413 before the handler runs.
+ * `close()` destroys open sockets (a hanging handler cannot keep the server
+ * up); `shutdown(graceMs)` lets the requests in flight finish first.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { BadRequest, hasBody, toRequest, writeResponse, type ExchangeState } from './exchange.js';
 
 /** What the adapter knows about the connection (the proxy's per-IP rate limit uses it). */
 export interface ConnectionInfo {
@@ -15,129 +24,130 @@ export interface ConnectionInfo {
 
 export type FetchHandler = (req: Request, info: ConnectionInfo) => Promise<Response>;
 
+/** What went wrong, in a word (never the error itself: it could name anything). */
+export type ServeErrorKind = 'bad request' | 'handler failed' | 'response failed';
+
 export interface ServeOptions {
   /** 0 (the default) picks a free port. */
   port?: number;
   /** Default 127.0.0.1. */
   host?: string;
-  /** Largest request body accepted, in bytes; a larger one gets 413 unread (default 1 MiB). */
+  /** Largest request body accepted, in bytes; a larger one gets 413 (default 1 MiB). */
   maxBodyBytes?: number;
+  /** Time to receive a request's headers, in ms (default 10 s). */
+  headersTimeout?: number;
+  /** Time to receive a whole request, in ms (default 30 s). */
+  requestTimeout?: number;
+  /** How long an idle keep-alive connection stays open, in ms (default 5 s). */
+  keepAliveTimeout?: number;
+  /** Told of each failure by kind; nothing is logged otherwise. */
+  onError?: (kind: ServeErrorKind) => void;
 }
 
 export interface Served {
   /** Like `http://127.0.0.1:54321/`, with the real port. */
   url: string;
+  /** Stops at once: open sockets (and the requests on them) are destroyed. */
   close(): Promise<void>;
+  /**
+   * Stops accepting connections, closes idle ones, lets the requests in
+   * flight finish (answered with `Connection: close`) and destroys what is
+   * left after `graceMs`. Resolves once everything is closed.
+   */
+  shutdown(graceMs: number): Promise<void>;
 }
 
-/** Hop-by-hop headers belong to one connection, never forwarded. */
-const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'upgrade']);
+export const DEFAULT_MAX_BODY = 1 << 20;
 
-class BodyTooLarge extends Error {}
-
-async function readBody(req: IncomingMessage, limit: number): Promise<ArrayBuffer | undefined> {
-  if (req.method === 'GET' || req.method === 'HEAD') return undefined;
-  // Checked while reading, so a huge body is never held in memory.
-  if (Number(req.headers['content-length'] ?? 0) > limit) throw new BodyTooLarge();
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > limit) throw new BodyTooLarge();
-    chunks.push(chunk as Buffer);
-  }
-  if (chunks.length === 0) return undefined;
-  const buf = Buffer.concat(chunks);
-  return buf.buffer.slice(buf.byteOffset, buf.byteOffset + buf.byteLength) as ArrayBuffer;
-}
-
-function toHeaders(req: IncomingMessage): Headers {
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (value === undefined || HOP_BY_HOP.has(name)) continue;
-    for (const v of Array.isArray(value) ? value : [value]) headers.append(name, v);
-  }
-  return headers;
-}
-
-async function writeResponse(
-  res: ServerResponse,
-  response: Response,
-  head: boolean,
-): Promise<void> {
-  const headers: Record<string, string | string[]> = {};
-  response.headers.forEach((value, name) => {
-    if (!HOP_BY_HOP.has(name) && name !== 'set-cookie') headers[name] = value;
-  });
-  const cookies = response.headers.getSetCookie();
-  if (cookies.length) headers['set-cookie'] = cookies;
-  res.writeHead(response.status, response.statusText || undefined, headers);
-  if (head || !response.body) {
-    res.end();
-    return;
-  }
-  const reader = response.body.getReader();
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      if (res.destroyed) {
-        await reader.cancel();
-        return;
-      }
-      // Respect backpressure: wait for 'drain' when the socket buffer is full.
-      if (!res.write(value)) await new Promise((resolve) => res.once('drain', resolve));
-    }
-    res.end();
-  } catch {
-    res.destroy();
-  }
+function plain(res: ServerResponse, status: number, text: string, close = false): void {
+  const headers: Record<string, string> = {
+    'content-type': 'text/plain; charset=utf-8',
+    'content-length': String(Buffer.byteLength(text)),
+  };
+  if (close) headers.connection = 'close';
+  res.writeHead(status, headers);
+  res.end(text);
 }
 
 export function serve(handler: FetchHandler, options: ServeOptions = {}): Promise<Served> {
   const host = options.host ?? '127.0.0.1';
-  const sockets = new Set<Socket>();
+  const limit = options.maxBodyBytes ?? DEFAULT_MAX_BODY;
+  const onError = options.onError ?? (() => {});
+  /** Open sockets, each with the number of its requests not yet answered. */
+  const sockets = new Map<Socket, number>();
+  let origin = '';
+  let closing = false;
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const withBody = hasBody(req);
+    // Not read to its end when answered: this connection cannot carry another request.
+    const unread = () => withBody && !req.complete;
+    if (withBody && Number(req.headers['content-length'] ?? 0) > limit)
+      return plain(res, 413, 'Request body too large', true);
+    const state: ExchangeState = { tooLarge: false };
+    let request: Request;
+    try {
+      request = toRequest(req, res, origin, limit, state);
+    } catch (error) {
+      if (!(error instanceof BadRequest)) throw error;
+      onError('bad request');
+      return plain(res, 400, 'Bad request', true);
+    }
+    let response: Response;
+    try {
+      response = await handler(request, { remoteAddress: req.socket.remoteAddress });
+    } catch {
+      if (res.destroyed) return;
+      if (state.tooLarge) return plain(res, 413, 'Request body too large', true);
+      onError('handler failed');
+      return plain(res, 500, 'Internal server error', unread() || closing);
+    }
+    if (res.destroyed) return void response.body?.cancel().catch(() => {});
+    try {
+      await writeResponse(res, response, req.method === 'HEAD', unread() || closing);
+    } catch {
+      onError('response failed');
+    }
+  }
 
   const server = createServer((req, res) => {
-    const controller = new AbortController();
-    // 'close' before the response finished means the client went away.
-    res.on('close', () => {
-      if (!res.writableFinished) controller.abort(new Error('client disconnected'));
+    const socket = req.socket;
+    sockets.set(socket, (sockets.get(socket) ?? 0) + 1);
+    res.once('finish', () => {
+      const left = (sockets.get(socket) ?? 1) - 1;
+      sockets.set(socket, left);
+      // Not read to its end: Connection: close was sent; the rest is never read.
+      if (hasBody(req) && !req.complete) socket.destroySoon();
+      else if (closing && left === 0) socket.destroySoon();
     });
-    void (async () => {
-      try {
-        const body = await readBody(req, options.maxBodyBytes ?? 1 << 20);
-        const url = new URL(
-          req.url ?? '/',
-          `http://${req.headers.host ?? `${host}:${options.port ?? 0}`}`,
-        );
-        const request = new Request(url, {
-          method: req.method,
-          headers: toHeaders(req),
-          body,
-          signal: controller.signal,
-        });
-        const response = await handler(request, { remoteAddress: req.socket.remoteAddress });
-        if (res.destroyed) return;
-        await writeResponse(res, response, req.method === 'HEAD');
-      } catch (err) {
-        if (res.destroyed || controller.signal.aborted) return;
-        if (res.headersSent) return void res.destroy();
-        if (err instanceof BodyTooLarge) {
-          res.writeHead(413, { 'Content-Type': 'text/plain', Connection: 'close' });
-          return void res.end('Request body too large');
-        }
-        // The details stay in the server's log; a caller learns nothing of them.
-        console.error('serve: handler failed', err);
-        res.writeHead(500, { 'Content-Type': 'text/plain' });
-        res.end('Internal server error');
-      }
-    })();
+    handle(req, res).catch(() => {
+      onError('handler failed');
+      if (!res.headersSent) plain(res, 500, 'Internal server error', true);
+      else res.destroy();
+    });
   });
-  server.on('connection', (socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
+  server.headersTimeout = options.headersTimeout ?? 10_000;
+  server.requestTimeout = options.requestTimeout ?? 30_000;
+  server.keepAliveTimeout = options.keepAliveTimeout ?? 5_000;
+  server.on('connection', (socket: Socket) => {
+    sockets.set(socket, 0);
+    socket.once('close', () => sockets.delete(socket));
   });
+  // CONNECT is no request a web handler can take.
+  server.on('connect', (_req: IncomingMessage, socket: Socket) => {
+    onError('bad request');
+    socket.end(
+      'HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-Length: 11\r\n\r\nBad request',
+    );
+  });
+
+  // 'close' comes once the server stopped listening and its last connection is gone.
+  const closed = new Promise<void>((resolve) => server.once('close', () => resolve()));
+  const stop = () => {
+    closing = true;
+    if (server.listening) server.close();
+    return closed;
+  };
 
   return new Promise((resolve, reject) => {
     server.once('error', reject);
@@ -145,13 +155,23 @@ export function serve(handler: FetchHandler, options: ServeOptions = {}): Promis
       server.off('error', reject);
       const { port } = server.address() as AddressInfo;
       const shownHost = host.includes(':') ? `[${host}]` : host;
+      origin = `http://${shownHost}:${port}`;
       resolve({
-        url: `http://${shownHost}:${port}/`,
-        close: () =>
-          new Promise<void>((done) => {
-            server.close(() => done());
-            for (const socket of sockets) socket.destroy();
-          }),
+        url: `${origin}/`,
+        close: () => {
+          const done = stop();
+          for (const socket of sockets.keys()) socket.destroy();
+          return done;
+        },
+        shutdown: (graceMs) => {
+          const done = stop();
+          for (const [socket, pending] of sockets) if (pending === 0) socket.destroySoon();
+          const timer = setTimeout(() => {
+            for (const socket of sockets.keys()) socket.destroy();
+          }, graceMs);
+          timer.unref();
+          return done.finally(() => clearTimeout(timer));
+        },
       });
     });
   });

@@ -1,10 +1,15 @@
 /**
  * `pubnet-proxy`: the proxy on Node. The first line of stdout is its URL; one
- * line per request goes to stderr. The token is read from `PUBNET_TOKEN` only:
+ * line per request goes to stderr (written in batches, cli-log.ts), and a
+ * short line per kind of failure, at most once a second. SIGTERM or SIGINT
+ * stops it gracefully: no new connections, the requests in flight finish
+ * (for up to `--grace` ms), then it exits 0. The token is read from `PUBNET_TOKEN` only:
  * a command-line flag would show in `ps`, shell history and CI logs.
  */
 import { parseArgs } from 'node:util';
 import { serve } from '../node/serve.js';
+import { bufferedLines, rateLimitedErrors } from './cli-log.js';
+import { MAX_REQUEST_BODY } from './http/index.js';
 import type { ProxyLogEntry, ProxyOptions } from './options.js';
 import { createProxy } from './proxy.js';
 
@@ -13,8 +18,10 @@ const USAGE = `Usage: PUBNET_TOKEN=<token> pubnet-proxy --upstream <url> [--port
   [--public-url <url>] [--timeout <ms>] [--cache-ttl <ms>] [--cache-max <n>]
   [--stale-if-error <ms>] [--not-found-ttl <ms>] [--stale-while-revalidate <ms>] [--no-cache]
   [--rate <per second>] [--burst <n>] [--ip-header <name>] [--no-rate-limit]
-  [--concurrency <n>] [--queue <n>] [--queue-wait <ms>]
-The API token comes from the environment variable PUBNET_TOKEN, never from a flag.`;
+  [--concurrency <n>] [--queue <n>] [--queue-wait <ms>] [--grace <ms>]
+The API token comes from the environment variable PUBNET_TOKEN, never from a flag.
+On SIGTERM or SIGINT it stops accepting connections, lets the requests in flight
+finish for up to --grace ms (default 10000), then exits 0; a second signal exits at once.`;
 
 function exit(message: string): never {
   process.stderr.write(`pubnet-proxy: ${message}\n`);
@@ -60,6 +67,7 @@ function parse(argv: string[]) {
         concurrency: { type: 'string' },
         queue: { type: 'string' },
         'queue-wait': { type: 'string' },
+        grace: { type: 'string', default: '10000' },
         help: { type: 'boolean', short: 'h' },
       },
     }).values;
@@ -68,11 +76,12 @@ function parse(argv: string[]) {
   }
 }
 
+const stderr = bufferedLines(process.stderr);
+process.on('exit', () => stderr.flush());
+
 function logLine(entry: ProxyLogEntry): void {
   const note = entry.note ? ` (${entry.note})` : '';
-  process.stderr.write(
-    `${entry.method} ${entry.path} ${entry.status} ${entry.ms}ms ${entry.cache}${note}\n`,
-  );
+  stderr.line(`${entry.method} ${entry.path} ${entry.status} ${entry.ms}ms ${entry.cache}${note}`);
 }
 
 async function main(): Promise<void> {
@@ -85,6 +94,7 @@ async function main(): Promise<void> {
   if (!token) exit('the environment variable PUBNET_TOKEN (the publisher API token) is not set.');
   if (!args.upstream) exit(`--upstream is required.\n${USAGE}`);
   const port = number('port', args.port) ?? 8788;
+  const grace = number('grace', args.grace) ?? 10_000;
 
   const options: ProxyOptions = {
     token,
@@ -124,7 +134,14 @@ async function main(): Promise<void> {
     // Option errors never contain option values, so this cannot print the token.
     exit(error instanceof TypeError ? error.message : 'could not start.');
   }
-  const server = await serve(handler, { port, host: args.host });
+  const server = await serve(handler, {
+    port,
+    host: args.host,
+    // A backstop only: the proxy answers bodies over its limit itself (413, with CORS
+    // headers), reading none of a declared one and no more than its limit of a streamed one.
+    maxBodyBytes: 4 * MAX_REQUEST_BODY,
+    onError: rateLimitedErrors((line) => stderr.line(line)),
+  });
   const base = (options.basePath ?? '/').replace(/^\/+/, '').replace(/\/*$/, '/');
   process.stdout.write(`${server.url}${base === '/' ? '' : base}\n`);
 
@@ -132,7 +149,7 @@ async function main(): Promise<void> {
   const stop = async () => {
     if (closing) process.exit(1);
     closing = true;
-    await server.close();
+    await server.shutdown(grace);
     process.exit(0);
   };
   process.on('SIGINT', stop);

@@ -184,12 +184,12 @@ export function createProxy(options: ProxyOptions): ProxyHandler {
       const key = ['compose', ReadPath.key(read), composition.key ?? '', composition.sid ?? ''];
       const compose = (signal: AbortSignal) =>
         composeAdslot(composer, read, composition, signal, caller);
-      outcome = await reads.cached(key.join('\n'), 'GET', compose, request.signal, {
+      outcome = await reads.cached(key.join('\n'), 'GET', compose, () => request.signal, {
         ...caller,
         heedBackoff: false,
       });
     } else {
-      outcome = await reads.route(read, request.signal, caller);
+      outcome = await reads.route(read, () => request.signal, caller);
     }
     const { answer, cache: state, note } = outcome;
     return { response: await toResponse(request, answer, state), cache: state, note };

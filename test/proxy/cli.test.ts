@@ -3,8 +3,9 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { connect } from 'node:net';
 import { createInterface } from 'node:readline';
-import { TOKEN, call, known, startStack } from './support.js';
+import { TOKEN, call, known, startStack, startUpstream } from './support.js';
 
 const CLI = ['--import', 'tsx', 'src/proxy/cli.ts'];
 
@@ -13,6 +14,18 @@ function env(token?: string): NodeJS.ProcessEnv {
   delete copy.PUBNET_TOKEN;
   if (token !== undefined) copy.PUBNET_TOKEN = token;
   return copy;
+}
+
+/** Whether a new connection to `url` is refused (true) or accepted and dropped (false). */
+function refused(url: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect(Number(new URL(url).port), '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(false);
+    });
+    socket.once('error', () => resolve(true));
+  });
 }
 
 /** Runs the CLI to its end. */
@@ -162,5 +175,73 @@ describe('pubnet-proxy', { concurrency: true }, () => {
     const bad = await run(['--upstream', stack.upstream, '--stale-if-error', 'a day'], TOKEN);
     assert.equal(bad.status, 2);
     assert.match(bad.stderr, /--stale-if-error expects a number/);
+  });
+
+  test('SIGTERM: 20 searches in flight all complete, new connections are refused, exit 0', async () => {
+    const IN_FLIGHT = 20;
+    let arrivals = 0;
+    let allArrived!: () => void;
+    const arrived = new Promise<void>((resolve) => (allArrived = resolve));
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    // An upstream that holds every search until the test lets them go.
+    const upstream = await startUpstream(async () => {
+      if (++arrivals === IN_FLIGHT) allArrived();
+      await released;
+      const page = { count: 1, next: null, previous: null, results: [{ id: 'p'.repeat(200) }] };
+      return Response.json(page);
+    });
+    const args = ['--upstream', upstream, '--port', '0', '--website', known.website.guid];
+    const child = spawn(
+      process.execPath,
+      [...CLI, ...args, '--no-rate-limit', '--grace', '20000'],
+      {
+        env: env(TOKEN),
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    let stderr = '';
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    const exited = once(child, 'exit');
+    const [line] = (await once(createInterface({ input: child.stdout }), 'line')) as [string];
+
+    // A TRACE is one short line on stderr, no stack.
+    const trace = await new Promise<string>((resolve) => {
+      const socket = connect(Number(new URL(line).port), '127.0.0.1');
+      let text = '';
+      socket.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
+      socket.on('close', () => resolve(text));
+      socket.write('TRACE / HTTP/1.1\r\nHost: x\r\n\r\n');
+    });
+    assert.match(trace, /^HTTP\/1\.1 400 /);
+
+    const searches = Array.from({ length: IN_FLIGHT }, (_, i) =>
+      call(`${line}publisher/products/?key=${known.website.guid}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ filters: [{ title: { lookup: 'contains', value: `s${i}` } }] }),
+      }),
+    );
+    await arrived;
+    child.kill('SIGTERM');
+    // Until the child has stopped listening (each try is one connection attempt).
+    let tries = 0;
+    while (!(await refused(line))) assert.ok(++tries < 5000, 'still accepting after SIGTERM');
+    release();
+    const answers = await Promise.all(searches);
+    for (const answer of answers) {
+      assert.equal(answer.status, 200);
+      assert.equal((answer.json as { results: unknown[] }).results.length, 1);
+    }
+    assert.deepEqual(await exited, [0, null]);
+    assert.match(stderr, /^pubnet-proxy: bad request$/m);
+    assert.doesNotMatch(stderr, /^\s+at /m, 'no stack trace');
+    assert.equal(stderr.match(/^POST \/publisher\/products\/ 200 /gm)?.length, IN_FLIGHT);
+  });
+
+  test('--grace must be a number', async () => {
+    const bad = await run(['--upstream', 'http://127.0.0.1:1/', '--grace', 'soon'], TOKEN);
+    assert.equal(bad.status, 2);
+    assert.match(bad.stderr, /--grace expects a number/);
   });
 });

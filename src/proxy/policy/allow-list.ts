@@ -145,6 +145,23 @@ const dominates = (a: Pattern, b: Pattern) =>
  * starting with `/`, still percent-encoded) resolve to, or `undefined`.
  */
 export function resolveRoute(method: string, path: string): AllowedRoute | undefined {
+  // Matching walks every pattern: the same few paths repeat (cache hits), so they are kept.
+  const memo = `${method} ${path}`;
+  let route = resolved.get(memo);
+  if (route === undefined) {
+    if (resolved.size >= RESOLVED_MAX) resolved.clear();
+    route = resolveUncached(method, path) ?? null;
+    resolved.set(memo, route);
+  }
+  // A copy: a caller may change its own.
+  return route ? { ...route, params: { ...route.params } } : undefined;
+}
+
+/** The last resolutions by `method path` (`null`: none); cleared when full. */
+const resolved = new Map<string, AllowedRoute | null>();
+const RESOLVED_MAX = 1024;
+
+function resolveUncached(method: string, path: string): AllowedRoute | undefined {
   const parts = path.slice(1).split('/');
   const matches = patterns.map((p) => match(p, parts)).filter((m) => m !== undefined);
   const best = matches[0];

@@ -40,6 +40,15 @@ export interface Caller {
   waitUntil?: WaitUntil;
 }
 
+/**
+ * The caller's signal, or a function that gives it: made only when a read
+ * must wait for a call (a cache hit never needs one, and a request's signal
+ * costs as much to make as the rest of a hit).
+ */
+export type SignalSource = AbortSignal | (() => AbortSignal) | undefined;
+
+const signalOf = (source: SignalSource) => (typeof source === 'function' ? source() : source);
+
 /** An answer and the path it took (for `X-Cache` and the log). */
 export interface Read {
   answer: Answer;
@@ -76,19 +85,18 @@ export class ReadPath {
    * A read of an allowed route: cached and coalesced when its policy says so,
    * always behind the back-off, for `caller`. Never rejects.
    */
-  async route(read: ReadRequest, signal?: AbortSignal, caller: Caller = {}): Promise<Read> {
+  async route(read: ReadRequest, signal?: SignalSource, caller: Caller = {}): Promise<Read> {
     const { budget } = caller;
     const { route, query, body } = read;
-    const url = new URL(route.path.slice(1), this.#upstream.upstream);
-    url.search = query.toString();
-    const headers: Record<string, string> = { Accept: 'application/json' };
-    if (body !== undefined) headers['Content-Type'] = 'application/json';
-    if (!route.public) headers.Authorization = `Token ${this.#token}`;
-    const call = { method: route.method, url, headers, body };
     const produce = (signal?: AbortSignal) => {
+      const url = new URL(route.path.slice(1), this.#upstream.upstream);
+      url.search = query.toString();
+      const headers: Record<string, string> = { Accept: 'application/json' };
+      if (body !== undefined) headers['Content-Type'] = 'application/json';
+      if (!route.public) headers.Authorization = `Token ${this.#token}`;
       // Charged when the call starts, so only a call this client made costs it a token.
       budget?.charge();
-      return callUpstream(this.#upstream, call, signal);
+      return callUpstream(this.#upstream, { method: route.method, url, headers, body }, signal);
     };
 
     if (!route.policy.cache) {
@@ -97,7 +105,7 @@ export class ReadPath {
         return { answer: this.busy(), cache: '-', note: 'backing off' };
       const admitted = budget?.admit();
       if (admitted && !admitted.ok) return ReadPath.limited(admitted.retryAfter);
-      const answer = await produce(signal);
+      const answer = await produce(signalOf(signal));
       return { answer, cache: '-', note: answer.note };
     }
     const options = { ...caller, heedBackoff: true };
@@ -117,7 +125,7 @@ export class ReadPath {
     key: string,
     method: string,
     produce: (signal: AbortSignal) => Promise<Answer>,
-    signal: AbortSignal | undefined,
+    signal: SignalSource,
     { heedBackoff, budget, waitUntil }: Caller & { heedBackoff: boolean },
   ): Promise<Read> {
     const cache = this.#cache;
@@ -148,7 +156,7 @@ export class ReadPath {
         await cache?.store(key, method, answer, waitUntil);
         return answer;
       },
-      signal,
+      signalOf(signal),
     );
     let answer: Answer;
     try {
