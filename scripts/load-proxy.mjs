@@ -20,6 +20,7 @@ import { Agent, request as httpRequest } from 'node:http';
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { register } from 'tsx/esm/api';
+import { prng } from './prng.mjs';
 import { killAll, memoryOf, prepare, runtimes, start, stop } from './load-proxy/runtimes.mjs';
 import { HITS, cacheHits, printHits } from './load-proxy/hits.mjs';
 
@@ -53,17 +54,6 @@ for (const signal of ['SIGINT', 'SIGTERM'])
     killAll();
     process.exit(130);
   });
-
-/** A small seeded PRNG (mulberry32), so every run sends the same list. */
-function prng(seed) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const guid = known.website.guid;
 const random = prng(14);
