@@ -23,22 +23,31 @@
  * public URL, or the base path alone. HEAD is answered as GET without a body,
  * a known path with another method 405 with `Allow`.
  */
-import { allowedMethods, resolveRoute } from './policy/index.js';
-import { UpstreamBackoff } from './read/index.js';
-import { clientIp, clientKey } from './http/index.js';
 import { composeAdslot, type ComposeContext } from './compose/index.js';
-import { UpstreamSlots } from './read/index.js';
-import { Cors } from './http/index.js';
-import { represent } from './http/index.js';
+import {
+  BASE_HEADERS,
+  clientIp,
+  clientKey,
+  Cors,
+  detail,
+  notFound,
+  represent,
+} from './http/index.js';
 import { resolveOptions, type ProxyLogEntry, type ProxyOptions } from './options.js';
-import { prepareRequest } from './policy/index.js';
-import { Budget, RateLimiter } from './read/index.js';
-import { ReadCache } from './read/index.js';
-import { ReadPath, type Read, type ReadRequest } from './read/index.js';
+import { allowedMethods, prepareRequest, resolveRoute, scrubber } from './policy/index.js';
+import {
+  Budget,
+  RateLimiter,
+  ReadCache,
+  ReadPath,
+  UpstreamBackoff,
+  UpstreamSlots,
+  type Answer,
+  type Read,
+  type ReadRequest,
+  type UpstreamContext,
+} from './read/index.js';
 import { RenderRoutes } from './render/index.js';
-import { BASE_HEADERS, detail, notFound } from './http/index.js';
-import { scrubber } from './policy/index.js';
-import type { Answer, UpstreamContext } from './read/index.js';
 
 /** What a runtime may tell the handler about the connection. */
 export interface ConnectionInfo {
