@@ -30,6 +30,7 @@ export const PRODUCT_GRID_ATTRIBUTES = [
   'api',
   'target',
   'disclosure',
+  'cta',
 ] as const;
 
 /** The element's attributes, as in HTML. */

@@ -1,4 +1,5 @@
 import { expect, fixture, fixtureSync, html } from '@open-wc/testing';
+import { wordsFor } from '../../src/components/shared/lang.js';
 import { render } from 'lit';
 import '../../src/components/adslot/define.js';
 import type { PubnetAdslot } from '../../src/components/adslot/adslot.js';
@@ -61,6 +62,7 @@ describe('hostile feed data', () => {
       layout: 'grid',
       columns: 4,
       limit: 8,
+      words: wordsFor('en'),
     };
     // A crafted object shaped like a Lit template result, and other non-strings.
     const template = { _$litType$: 1, strings: ['<img src=x onerror=alert(1)>'], values: [] };

@@ -172,7 +172,7 @@ describe('<pubnet-product-grid>', () => {
     });
   });
 
-  it('formats prices, sale prices and discounts in the page language', async () => {
+  it('formats prices, sale prices and discounts in the page language, with its words', async () => {
     const before = document.documentElement.lang;
     document.documentElement.lang = 'de-DE';
     try {
@@ -185,8 +185,8 @@ describe('<pubnet-product-grid>', () => {
       cards(el).forEach((link, i) => {
         const p = products[i];
         const a = link.closest('[part=card]')!;
-        expect(a.querySelector('del')!.textContent).to.equal('Was ' + money(p.price!));
-        expect(a.querySelector('ins')!.textContent).to.equal('Now ' + money(p.sale_price!));
+        expect(a.querySelector('del')!.textContent).to.equal('Vorher ' + money(p.price!));
+        expect(a.querySelector('ins')!.textContent).to.equal('Jetzt ' + money(p.sale_price!));
         const off = new Intl.NumberFormat('de-DE', { style: 'percent' }).format(-p.discount! / 100);
         expect(a.querySelector('[part=price]')!.textContent).to.contain(off);
       });

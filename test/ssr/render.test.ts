@@ -227,13 +227,13 @@ test('invalid attribute values are ignored, as the element does, and returned as
   assert.deepEqual(clean.warnings, []);
 });
 
-test('PRODUCT_GRID_ATTRIBUTES are the element’s own attributes (but its state, and eager)', async () => {
+test('PRODUCT_GRID_ATTRIBUTES are the element’s own attributes (but its state, eager, and lang: an option of the render)', async () => {
   const { PubnetProductGrid } = await import('../../src/components/product-grid/product-grid.js');
   const { PRODUCT_GRID_ATTRIBUTES } = await import('../../src/render/index.js');
   assert.deepEqual(
     [...PRODUCT_GRID_ATTRIBUTES].sort(),
     PubnetProductGrid.observedAttributes
-      .filter((name) => !['state', 'eager'].includes(name))
+      .filter((name) => !['state', 'eager', 'lang'].includes(name))
       .sort(),
   );
 });

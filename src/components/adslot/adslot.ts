@@ -189,16 +189,18 @@ export class PubnetAdslot extends PubnetWidget {
   protected _content() {
     const config = this._config;
     if (!config) return html`<div class="wait"></div>`;
-    const target = this._target();
+    const words = this._words();
+    // Attribute, then the slot's config; the words come last (product-card.ts).
+    const view = { ...config, cta: this.cta ?? config.cta, target: this._target(), words };
     return html`${this._label(config.disclosure)}${
       this._widgets
         ? manualCanvas(
             this._widgets,
             this._placed,
-            { ...config, target },
-            this.disclosure || config.disclosure || 'Ad',
+            view,
+            this.disclosure || config.disclosure || words.disclosure,
           )
-        : productList(this._products, { ...config, target })
+        : productList(this._products, view)
     }`;
   }
 }

@@ -22,7 +22,7 @@ import { html, nothing, type TemplateResult } from 'lit';
 import type { AdslotEmbeddedWidget, AdslotWidget, Product } from '../../client/types.js';
 import { trackingLink } from '../shared/api.js';
 import type { PubnetItem } from '../shared/events.js';
-import { CTA, lazyImage, productCard, text, type CardView } from '../shared/product-card.js';
+import { lazyImage, productCard, text, type CardView } from '../shared/product-card.js';
 import { httpUrl, isObject } from '../shared/safe-url.js';
 import type { LoadContext } from '../shared/widget-element.js';
 
@@ -160,7 +160,7 @@ export function manualCanvas(
   view: CardView,
   title: string,
 ): TemplateResult {
-  const cta = view.cta ?? CTA;
+  const cta = view.cta ?? view.words.cta;
   const [width, height] = bounds(widgets);
   return html`<div class="canvas" .style=${`--canvas-width:${width}px;--canvas-height:${height}px`}>
     <div class="drawing">

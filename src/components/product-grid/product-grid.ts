@@ -136,6 +136,8 @@ export class PubnetProductGrid extends PubnetWidget {
   protected _content() {
     return html`${this._label()}${productList(this._products, {
       target: this._target(),
+      cta: this.cta,
+      words: this._words(),
       layout: this.layout,
       columns: this.columns,
       limit: this.limit,

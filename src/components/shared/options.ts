@@ -1,4 +1,5 @@
-import { onReset } from './env.js';
+import { env, onReset } from './env.js';
+import { MESSAGES, type Messages } from './messages.js';
 
 /** The options a page can set for every widget (embed-contract "Loading"). */
 export interface PubnetOptions {
@@ -19,6 +20,13 @@ export interface PubnetOptions {
    * up and shows its fallback (ms; default 8000).
    */
   deadline?: number;
+  /**
+   * Words by language tag (`pl`, or `pl-PL` for that region only) and key:
+   * `{ pl: { cta: 'Sprawdź cenę' } }`. They come before the built-in table,
+   * after an element's attribute and an ad slot's config. Unknown keys are
+   * ignored with a warning.
+   */
+  messages?: Record<string, Partial<Messages>>;
 }
 
 /** The options a script tag or an element attribute may carry. */
@@ -26,10 +34,13 @@ type PageOption = 'api' | 'key' | 'sid';
 const names = ['api', 'key', 'sid'] as const;
 
 let configured: PubnetOptions = {};
+/** `configured.messages` with its tags in lower case. */
+let messages: Record<string, Partial<Messages>> = {};
 let fromScript: PubnetOptions = {};
 onReset(() => {
   configured = {};
   fromScript = {};
+  messages = {};
 });
 
 /** Reads `data-api`, `data-key` and `data-sid` of the script tag that loaded the bundle. */
@@ -69,9 +80,31 @@ export function configure(options: { [K in keyof PubnetOptions]?: PubnetOptions[
       bad(`option "${name}" must be ${number ? 'a positive number' : 'a string'}`);
     else (next as Record<string, unknown>)[name] = value;
   }
+  let words = messages;
+  if (Object.hasOwn(options, 'messages')) words = checkMessages(options.messages);
   // All or nothing: a bad option leaves every option as it was.
   configured = next;
+  messages = words;
 }
+
+/** `messages` checked, its tags in lower case, its unknown keys dropped with a warning. */
+function checkMessages(given: unknown): Record<string, Partial<Messages>> {
+  const checked: Record<string, Record<string, string>> = {};
+  if (given == null) return checked;
+  if (typeof given != 'object') bad('option "messages" must be an object');
+  for (const [tag, table] of Object.entries(given as object)) {
+    const own: Record<string, string> = (checked[tag.toLowerCase()] = {});
+    if (!table || typeof table != 'object') bad(`option "messages.${tag}" must be an object`);
+    for (const [key, value] of Object.entries(table as object))
+      if (!(key in MESSAGES.en)) env.warn(`Pubnet.configure: unknown message "${key}" ignored`);
+      else if (typeof value != 'string') bad(`option "messages.${tag}.${key}" must be a string`);
+      else own[key] = value;
+  }
+  return checked;
+}
+
+/** The page's own words (`configure({ messages })`), by lower-case language tag. */
+export const configuredMessages = () => messages;
 
 /** A JS-only option set with `configure()` (`token`, `deadline`). */
 export function jsOption<K extends 'token' | 'deadline'>(name: K): PubnetOptions[K] {

@@ -5,17 +5,17 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import { formatPrice } from '../../client/price.js';
 import type { AdslotConfig, Product } from '../../client/types.js';
+import type { Words } from './lang.js';
 import { httpUrl } from './safe-url.js';
 
 /**
  * How cards are shown: an ad slot's display options (its parsed `config`),
- * or the same from `<pubnet-product-grid>`'s attributes, with the link target.
- * Defaults: `grid`, 4 columns, 8 cards, price and brand shown, "Shop now".
+ * or the same from `<pubnet-product-grid>`'s attributes, with the link target
+ * and the words of the element's language. `cta`: the element's attribute,
+ * else the slot's; without either, the words' call to action. Defaults:
+ * `grid`, 4 columns, 8 cards, price and brand shown.
  */
-export type CardView = AdslotConfig & { target: string };
-
-/** The call to action, by default. */
-export const CTA = 'Shop now';
+export type CardView = AdslotConfig & { target: string; words: Words };
 
 /** A product that can be shown: its `link` is an http(s) URL (the rest is checked when shown). */
 export type Shown = Product & { link: string };
@@ -36,11 +36,14 @@ export const usable = (results: unknown, limit: number): Shown[] =>
 export const text = (value: unknown): string =>
   typeof value == 'string' || typeof value == 'number' ? '' + value : '';
 
-/** A product's price part: the price paid, and the old price and discount when on sale. */
-export function productPrice({ price, sale_price: sale, discount }: Product): TemplateResult {
-  // The page's language, else the browser's (none on a server: the runtime's);
-  // an invalid one falls back to raw strings.
-  const lang = globalThis.document?.documentElement.lang || globalThis.navigator?.language;
+/**
+ * A product's price part: the price paid, and the old price and discount when
+ * on sale, formatted in the element's language (an invalid tag: raw strings).
+ */
+export function productPrice(
+  { price, sale_price: sale, discount }: Product,
+  { lang, now, was }: Words,
+): TemplateResult {
   const format = (value: unknown) => text(formatPrice(value as string, lang));
   let off = '';
   if (typeof discount == 'number' && discount > 0)
@@ -54,8 +57,8 @@ export function productPrice({ price, sale_price: sale, discount }: Product): Te
   return html`<span part="price"
     >${
       sale && price && sale != price
-        ? html`<ins><span class="visually-hidden">Now </span>${format(sale)}</ins>
-            <del><span class="visually-hidden">Was </span>${format(price)}</del> ${off}`
+        ? html`<ins><span class="visually-hidden">${now} </span>${format(sale)}</ins>
+            <del><span class="visually-hidden">${was} </span>${format(price)}</del> ${off}`
         : format(price ?? sale)
     }</span
   >`;
@@ -83,7 +86,7 @@ export const productImage = (product: Product): string | undefined =>
  * card (`::after`), so the card is one target and one tab stop.
  */
 export function productCard(product: Shown, i: number, view: CardView): TemplateResult {
-  const cta = view.cta ?? CTA;
+  const cta = view.cta ?? view.words.cta;
   const title = text(product.title) || cta;
   const src = productImage(product);
   return html`<li part="card" class="card">
@@ -100,7 +103,7 @@ export function productCard(product: Shown, i: number, view: CardView): Template
         view.show_brand != false && product.brand
           ? html`<span part="brand">${text(product.brand)}</span>`
           : nothing
-      }${view.show_price != false ? productPrice(product) : nothing}<span part="button"
+      }${view.show_price != false ? productPrice(product, view.words) : nothing}<span part="button"
         >${cta}</span
       ></span
     >

@@ -5,6 +5,7 @@ import { env } from './env.js';
 import { emit, type PubnetItem } from './events.js';
 import { unwatch } from './impressions.js';
 import { ItemViews } from './item-views.js';
+import { langOf, LangController, wordsFor, type Words } from './lang.js';
 import { nearViewport } from './near-viewport.js';
 import { jsOption, resolveOption } from './options.js';
 import { httpUrl } from './safe-url.js';
@@ -48,7 +49,10 @@ export abstract class PubnetWidget extends LitElement {
     sid: attr('sid', sidValue),
     target: {},
     disclosure: {},
+    cta: {},
     eager: { type: Boolean },
+    // Observed so that a change renders again (the language is looked up when rendering).
+    _lang: { attribute: 'lang' },
     state: { reflect: true },
   };
 
@@ -60,8 +64,10 @@ export abstract class PubnetWidget extends LitElement {
   declare sid?: string;
   /** Where links open; default `_blank`. */
   declare target?: string;
-  /** The disclosure label; default `Ad`; `""` hides it. */
+  /** The disclosure label; default from the language table (`Ad`, `Reklama`); `""` hides it. */
   declare disclosure?: string;
+  /** The call to action; default from the language table (`Shop now`, `Do sklepu`). */
+  declare cta?: string;
   /** Load at once instead of when near the viewport. */
   declare eager: boolean;
   /**
@@ -96,6 +102,7 @@ export abstract class PubnetWidget extends LitElement {
   constructor() {
     super();
     this.state = 'loading';
+    new LangController(this);
     this.addEventListener('click', (event) => this._click(event));
   }
 
@@ -165,9 +172,14 @@ export abstract class PubnetWidget extends LitElement {
     return this.target ?? '_blank';
   }
 
+  /** The words of the element's language (src/components/shared/lang.ts). */
+  protected _words(): Words {
+    return wordsFor(langOf(this));
+  }
+
   /** The label, unless the page or the ad slot hid it with `""`. */
   protected _label(fromConfig?: string) {
-    const text = this.disclosure ?? fromConfig ?? 'Ad';
+    const text = this.disclosure ?? fromConfig ?? this._words().disclosure;
     return text && html`<span part="disclosure" class="disclosure">${text}</span>`;
   }
 
