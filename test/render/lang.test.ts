@@ -121,7 +121,7 @@ test('renderTags: a tag’s own lang is its language, else the lang option; inva
     api,
     key,
     lang: 'pl',
-    onSkip: (tag, reason) => skipped.push(reason),
+    onSkip: (_tag, reason) => skipped.push(reason),
   });
   assert.deepEqual(
     widgets.map((widget) => widget.attributes.lang),
