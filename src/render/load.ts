@@ -41,6 +41,8 @@ export interface Loaded {
   /** The element's `data-answer`: the answer as JSON, or `null`. */
   answer: string;
   styles: StylesOption;
+  /** The element's `lang`, when the render was given one. */
+  lang?: string;
 }
 
 /** The element's `_show`, which TypeScript keeps protected. */
@@ -58,13 +60,14 @@ export async function load(
   fallback: string | undefined,
   request: (core: Core, signal?: AbortSignal) => Promise<unknown>,
 ): Promise<Loaded> {
-  const { core, styles, signal } = checkOptions(options);
+  const { core, styles, lang, signal } = checkOptions(options);
   const failed = (reason: string): Loaded => ({
     state: fallback ? 'fallback' : 'collapsed',
     failed: true,
     reason,
     answer: 'null',
     styles,
+    lang,
   });
   let answer: unknown;
   try {
@@ -81,5 +84,6 @@ export async function load(
     reason: count ? undefined : 'incomplete answer: the browser loads the rest',
     answer: JSON.stringify(answer),
     styles,
+    lang,
   };
 }

@@ -1,8 +1,9 @@
 /**
- * The options every render takes: where the data comes from, and how the
- * element carries its styles.
+ * The options every render takes: where the data comes from, how the
+ * element carries its styles, and its language.
  */
 import { createCore, type Core, type Fetch } from '../client/core.js';
+import { checkLang } from './lang.js';
 import { checkStyles, type StylesOption } from './styles.js';
 
 /** Options of `renderAdslot` and `renderProductGrid`. */
@@ -23,6 +24,13 @@ export interface RenderOptions {
   fetch?: Fetch;
   /** How the element carries its styles; default `'inline'` (see `StylesOption`). */
   styles?: StylesOption;
+  /**
+   * The element's language, a tag like `pl` or `pl-PL`: the element carries
+   * it as its `lang` attribute, so the take-over in the browser shows the
+   * same text. Without it none is written, and in the browser the page's
+   * `lang` applies. Given explicitly, never guessed from `Accept-Language`.
+   */
+  lang?: string;
   /** Per-attempt timeout of the API call in ms; default 3000. Failing renders the fallback. */
   timeout?: number;
   /** Aborts the render (it rejects with the signal's reason). */
@@ -33,6 +41,7 @@ export interface RenderOptions {
 export interface Checked {
   core: Core;
   styles: StylesOption;
+  lang?: string;
   signal?: AbortSignal;
 }
 
@@ -55,6 +64,7 @@ export function checkOptions(options: RenderOptions): Checked {
   if (signal !== undefined && !(signal instanceof AbortSignal))
     throw new TypeError('pubnet-widgets/render: signal must be an AbortSignal');
   const styles = checkStyles(options.styles);
+  const lang = checkLang(options.lang);
   // One attempt, no retry: a page waits for this render.
   const core = createCore({
     baseUrl: api,
@@ -64,7 +74,7 @@ export function checkOptions(options: RenderOptions): Checked {
     retry: { limit: 0 },
     origin: null,
   });
-  return { core, styles, signal };
+  return { core, styles, lang, signal };
 }
 
 /** Why loading failed, as a short quoted-string-safe text for a header. */

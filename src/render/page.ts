@@ -34,6 +34,12 @@ export interface RenderTagsOptions {
   key?: string;
   /** How rendered elements carry their styles (see `pubnet-widgets/render`); default inline. */
   styles?: StylesOption;
+  /**
+   * The language of tags without a `lang` of their own (say the page's `<html lang>`); a
+   * rendered element carries it, so that its take-over shows the same text. A tag's own `lang`
+   * is its language. Without either, none is written: the page's applies in the browser.
+   */
+  lang?: string;
   /** How long one render may take, in ms (default 1500). */
   timeLimit?: number;
   /** The `fetch` to call `api` with; default the global one. */
@@ -115,7 +121,16 @@ export async function renderTags(html: string, options: RenderTagsOptions): Prom
 async function renderTag(
   tag: string,
   list: Attribute[],
-  { api, key, styles, timeLimit = 1500, fetch, onSkip, timers = defaultTimers }: RenderTagsOptions,
+  {
+    api,
+    key,
+    styles,
+    lang,
+    timeLimit = 1500,
+    fetch,
+    onSkip,
+    timers = defaultTimers,
+  }: RenderTagsOptions,
 ): Promise<RenderedWidget | undefined> {
   const attributes: Record<string, string> = {};
   // As in HTML, the first of two attributes of the same name counts.
@@ -127,7 +142,8 @@ async function renderTag(
     () => limit.abort(new DOMException(`no render within ${timeLimit} ms`, 'TimeoutError')),
     timeLimit,
   );
-  const common = { api, fetch, styles, timeout: timeLimit, signal };
+  // The tag's own language, else the page's (an invalid one: the tag is left as it is).
+  const common = { api, fetch, styles, lang: attributes.lang ?? lang, timeout: timeLimit, signal };
   try {
     const rendering =
       tag == 'pubnet-adslot'

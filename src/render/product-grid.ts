@@ -38,7 +38,7 @@ export type ProductGridAttributes = Partial<
   Record<(typeof PRODUCT_GRID_ATTRIBUTES)[number], string>
 >;
 
-/** What `renderProductGrid` takes besides the attributes. */
+/** What `renderProductGrid` takes besides the attributes (its `lang` among them). */
 export interface ProductGridRenderOptions extends RenderOptions {
   /** The publisher's own HTML, shown when the search fails or finds nothing. */
   fallback?: string;
@@ -59,7 +59,9 @@ export async function renderProductGrid(
   for (const [name, value] of Object.entries(attributes))
     if (!(PRODUCT_GRID_ATTRIBUTES as readonly string[]).includes(name) || typeof value != 'string')
       throw new TypeError(
-        `pubnet-widgets/render: attribute ${name} is not one of <pubnet-product-grid>'s, as a string`,
+        `pubnet-widgets/render: attribute ${name} is not one of <pubnet-product-grid>'s, as a string` +
+          // The language is the render's, as for renderAdslot: an option, checked as such.
+          (name == 'lang' ? ' (give lang as an option of the render)' : ''),
       );
   const warnings: string[] = [];
   const element = collectWarnings(() => {

@@ -42,7 +42,7 @@ const MARKERS = /^(<!--lit-(part|node)[^>]*-->)+|<!--\/lit-part-->$/g;
 
 /**
  * Renders `template` (the element `tag`, alone) with Lit SSR, with `given`
- * attributes and what `loaded` says (its answer as `data-answer`), adding the
+ * attributes and what `loaded` says (its answer as `data-answer`, its `lang`), adding the
  * element's warnings to `warnings`.
  * `fallback` is the publisher's own HTML for the fallback slot, written as
  * is, in a `<div slot="fallback">` after the shadow root.
@@ -51,12 +51,18 @@ export function renderElement(
   tag: string,
   template: TemplateResult,
   given: Record<string, string | undefined>,
-  { styles, state, reason, failed, answer }: Loaded,
+  { styles, state, reason, failed, answer, lang }: Loaded,
   warnings: string[],
   fallback = '',
 ): RenderedWidget {
-  // The answer, and the state the element cannot tell from it (it failed).
-  const attributes = { ...given, state: failed ? state : undefined, 'data-answer': answer };
+  // Its language (its own, for the take-over to resolve the same), the answer, and the state
+  // the element cannot tell from it (it failed).
+  const attributes = {
+    ...given,
+    lang,
+    state: failed ? state : undefined,
+    'data-answer': answer,
+  };
   const out = collectWarnings(
     () =>
       collectResultSync(

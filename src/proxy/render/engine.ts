@@ -21,15 +21,18 @@ export { stylesheet } from './styles.js';
 export function renderCall(call: RenderCall, options: RenderOptions, publicUrl?: string) {
   // For the browser: the public URL, or nothing rather than a host guessed from the request.
   const api = publicUrl ? { api: publicUrl } : {};
-  const { key, sid } = call.parameters;
+  // The language is the render's option (checked there: invalid renders collapsed).
+  const { lang, ...parameters } = call.parameters;
+  const { key, sid } = parameters;
   if (call.tag === 'pubnet-adslot')
     return renderAdslot({
       ...options,
+      lang,
       adslot: call.adslot!,
       // An empty key is no key, as on the JSON route.
       key: key || undefined,
       sid,
       attributes: api,
     });
-  return renderProductGrid({ ...call.parameters, ...api }, options);
+  return renderProductGrid({ ...parameters, ...api }, { ...options, lang });
 }

@@ -6,6 +6,7 @@
  */
 import { PRODUCT_GRID_ATTRIBUTES } from '../../render/product-grid.js';
 import { escapeAttribute } from '../../render/escape.js';
+import { isLangTag } from '../../render/lang.js';
 import { ADSLOT_PATH, GRID_PATH, type RenderedTag } from './paths.js';
 
 /** What one render route asks for. */
@@ -21,9 +22,16 @@ export interface RenderCall {
   refused?: string;
 }
 
-const ADSLOT_PARAMETERS: readonly string[] = ['key', 'sid'];
-/** The grid's attributes but `api`, which the proxy sets to itself. */
-const GRID_PARAMETERS: readonly string[] = PRODUCT_GRID_ATTRIBUTES.filter((name) => name !== 'api');
+/**
+ * Besides each element's own parameters, `lang`: the render's language, which the element
+ * carries (never taken from `Accept-Language`: one URL, one fragment).
+ */
+const ADSLOT_PARAMETERS: readonly string[] = ['key', 'sid', 'lang'];
+/** The grid's attributes but `api`, which the proxy sets to itself, and `lang`. */
+const GRID_PARAMETERS: readonly string[] = [
+  ...PRODUCT_GRID_ATTRIBUTES.filter((name) => name !== 'api'),
+  'lang',
+];
 
 /** The call `path` and `query` make, or `undefined` when `path` is no render route. */
 export function readCall(path: string, query: URLSearchParams): RenderCall | undefined {
@@ -32,12 +40,17 @@ export function readCall(path: string, query: URLSearchParams): RenderCall | und
   const tag: RenderedTag = slot ? 'pubnet-adslot' : 'pubnet-product-grid';
   const allowed = slot ? ADSLOT_PARAMETERS : GRID_PARAMETERS;
   const parameters: Record<string, string> = {};
+  const twice = new Set<string>();
   let refused: string | undefined;
   for (const [name, value] of query) {
     if (!allowed.includes(name)) refused ??= `unknown parameter ${name}`;
-    else if (Object.hasOwn(parameters, name)) refused ??= `parameter ${name} given twice`;
-    else parameters[name] = value;
+    else if (Object.hasOwn(parameters, name)) {
+      refused ??= `parameter ${name} given twice`;
+      twice.add(name);
+    } else parameters[name] = value;
   }
+  // One given twice has no one value (the collapsed element must not pick one, say a lang).
+  for (const name of twice) delete parameters[name];
   const sorted = new URLSearchParams(
     Object.entries(parameters).sort(([a], [b]) => (a < b ? -1 : 1)),
   );
@@ -61,13 +74,16 @@ function decodeSegment(segment: string): string {
 
 /**
  * The element as a render that failed writes it, for a call the render could
- * not even start: its tag with what identifies it, collapsed, with no answer.
- * Every value is escaped: the path and query are the visitor's.
+ * not even start: its tag with what identifies it, its `lang` when valid,
+ * collapsed, with no answer. Every value is escaped: the path and query are
+ * the visitor's.
  */
 export function collapsedElement(call: RenderCall, api: string | undefined): string {
   const attributes: [string, string][] = [];
   if (call.adslot !== undefined) attributes.push(['adslot', call.adslot]);
   if (api) attributes.push(['api', api]);
+  const { lang } = call.parameters;
+  if (isLangTag(lang)) attributes.push(['lang', lang]);
   attributes.push(['state', 'collapsed'], ['data-answer', 'null']);
   const written = attributes.map(([name, value]) => ` ${name}="${escapeAttribute(value)}"`);
   return `<${call.tag}${written.join('')}></${call.tag}>`;

@@ -1,6 +1,6 @@
 /**
- * The rendered HTML routes (api-contract §11): `/render/adslots/{uuid}/?key=&sid=`
- * and `/render/product-grid/?<attributes>` answer the element's HTML, rendered
+ * The rendered HTML routes (api-contract §11): `/render/adslots/{uuid}/?key=&sid=&lang=`
+ * and `/render/product-grid/?<attributes>&lang=` answer the element's HTML, rendered
  * with Lit SSR by src/render/, and `/render/styles/…` the CSS it links to.
  *
  * A render reads its data through the proxy itself, in process: its request
@@ -128,9 +128,11 @@ export class RenderRoutes {
     if (!call) return { response: await stylesheet(request, path, cors), cache: '-' };
 
     const { freshCacheControl: fresh, scrub, localBase } = this.#context;
-    // The HTML depends on the route and its query only (api-contract §12).
+    // The HTML depends on the route and its query only (api-contract §12): its language is
+    // `?lang=`, never the request's Accept-Language.
     const key = `${path}\n${call.search}`;
-    const kept = this.#kept?.get(key);
+    // A refused query is never answered a kept render (its sorted parameters may be one's).
+    const kept = call.refused ? undefined : this.#kept?.get(key);
     if (kept) {
       const how = { cacheControl: fresh, cache: 'hit' } as const;
       const answer = await renderAnswer(request, cors, kept, how, scrub);
