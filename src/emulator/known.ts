@@ -58,6 +58,8 @@ export const known = {
   secondSiteAdslot: 'a1000000-0000-4000-8000-000000000006',
   /** A manual slot with one banner: it renders after its config alone (one round trip). */
   bannerAdslot: 'a1000000-0000-4000-8000-000000000008',
+  /** A filter slot of Polish products in PLN (coffee machines), with a Polish `config`. */
+  polishAdslot: 'a1000000-0000-4000-8000-000000000009',
   /** An ordinary product with every field set. */
   product: 'p10001',
   /** Products with markup in text fields and `javascript:`/`data:` URLs. */

@@ -139,6 +139,21 @@ export function seedAdslots(offers: OfferRec[]): {
       config: JSON.stringify({ layout: 'carousel', limit: 12, ordering: '-updated_at' }),
       filters: [{ category: 'Smartphones|Laptops', updated_at: '2024-09-01..2024-11-15' }],
     }),
+    // A Polish blog's slot: the Polish feeds' coffee machines, priced in PLN.
+    slot(known.polishAdslot, 'Blog kawowy: ekspresy do kawy', {
+      type: 'filter',
+      config: JSON.stringify({
+        layout: 'grid',
+        columns: 3,
+        limit: 6,
+        ordering: '-discount',
+        show_price: true,
+        show_brand: true,
+        cta: 'Do sklepu',
+        disclosure: 'Reklama',
+      }),
+      filters: [{ title: 'ekspres', currency: 'PLN', discount: '>0' }, { title: '!refurbished' }],
+    }),
     slot(known.bannerAdslot, 'Sidebar banner', {
       type: 'manual',
       website: known.websites.secondActive.id,

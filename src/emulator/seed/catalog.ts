@@ -12,6 +12,19 @@ export interface CatalogCategory {
   sizes?: string[];
   gendered?: boolean;
   ageGroup?: string;
+  /** The same category in a Polish shop's feed (see polish.ts). */
+  pl: PolishNames;
+}
+
+/**
+ * Polish names, index for index with the English ones, so a Polish feed picks
+ * the same way (same PRNG draws) and only the words change. `brands` replaces
+ * some brands with Polish ones (Kross, Romet, Zelmer, Trefl, 4F).
+ */
+export interface PolishNames {
+  name: string;
+  nouns: string[];
+  brands?: string[];
 }
 
 const COLORS = ['black', 'white', 'silver', 'blue', 'red', 'green', 'grey', 'beige'];
@@ -30,6 +43,15 @@ export const CATALOG: readonly CatalogCategory[] = [
     ],
     price: [59, 1899],
     colors: COLORS.slice(0, 4),
+    pl: {
+      name: 'Słuchawki',
+      nouns: [
+        'Słuchawki bezprzewodowe',
+        'Słuchawki z aktywną redukcją szumów',
+        'Słuchawki douszne TWS',
+        'Słuchawki sportowe',
+      ],
+    },
   },
   {
     name: 'Smartphones',
@@ -39,6 +61,10 @@ export const CATALOG: readonly CatalogCategory[] = [
     nouns: ['Smartphone 128 GB', 'Smartphone 256 GB', 'Smartphone 5G', 'Phone Lite'],
     price: [499, 6999],
     colors: COLORS.slice(0, 6),
+    pl: {
+      name: 'Smartfony',
+      nouns: ['Smartfon 128 GB', 'Smartfon 256 GB', 'Smartfon 5G', 'Telefon komórkowy Lite'],
+    },
   },
   {
     name: 'Televisions',
@@ -48,6 +74,15 @@ export const CATALOG: readonly CatalogCategory[] = [
     nouns: ['55" 4K TV', '65" OLED TV', '43" Smart TV', '75" QLED TV'],
     price: [1299, 12999],
     colors: ['black', 'silver'],
+    pl: {
+      name: 'Telewizory',
+      nouns: [
+        'Telewizor 55" 4K',
+        'Telewizor OLED 65"',
+        'Telewizor Smart TV 43"',
+        'Telewizor QLED 75"',
+      ],
+    },
   },
   {
     name: 'Cameras',
@@ -57,6 +92,15 @@ export const CATALOG: readonly CatalogCategory[] = [
     nouns: ['Mirrorless Camera', 'DSLR Kit 18-55', 'Compact Camera', 'Vlogging Camera'],
     price: [899, 14999],
     colors: ['black', 'silver'],
+    pl: {
+      name: 'Aparaty fotograficzne',
+      nouns: [
+        'Aparat bezlusterkowy',
+        'Lustrzanka z obiektywem 18-55',
+        'Aparat kompaktowy',
+        'Aparat do vlogowania',
+      ],
+    },
   },
   {
     name: 'Game consoles',
@@ -66,6 +110,15 @@ export const CATALOG: readonly CatalogCategory[] = [
     nouns: ['Game Console', 'Console Bundle', 'Wireless Controller', 'Handheld Console'],
     price: [199, 3299],
     colors: ['black', 'white'],
+    pl: {
+      name: 'Konsole do gier',
+      nouns: [
+        'Konsola do gier',
+        'Zestaw z konsolą i grą',
+        'Kontroler bezprzewodowy',
+        'Konsola przenośna',
+      ],
+    },
   },
   {
     name: 'Laptops',
@@ -75,6 +128,15 @@ export const CATALOG: readonly CatalogCategory[] = [
     nouns: ['Ultrabook 14"', 'Gaming Laptop 15.6"', 'Business Laptop 13"', 'Laptop 16 GB RAM'],
     price: [1799, 11999],
     colors: ['silver', 'grey', 'black'],
+    pl: {
+      name: 'Laptopy',
+      nouns: [
+        'Ultrabook 14"',
+        'Laptop dla graczy 15,6"',
+        'Laptop biznesowy 13"',
+        'Laptop 16 GB RAM',
+      ],
+    },
   },
   {
     name: 'Smartwatches',
@@ -84,6 +146,10 @@ export const CATALOG: readonly CatalogCategory[] = [
     nouns: ['Smartwatch', 'GPS Running Watch', 'Fitness Band', 'Smartwatch LTE'],
     price: [149, 3999],
     colors: COLORS.slice(0, 5),
+    pl: {
+      name: 'Smartwatche',
+      nouns: ['Smartwatch', 'Zegarek biegowy z GPS', 'Opaska sportowa', 'Smartwatch z LTE'],
+    },
   },
   {
     name: 'Running shoes',
@@ -95,6 +161,15 @@ export const CATALOG: readonly CatalogCategory[] = [
     colors: COLORS,
     sizes: ['38', '39', '40', '41', '42', '43', '44', '45', '46'],
     gendered: true,
+    pl: {
+      name: 'Buty do biegania',
+      nouns: [
+        'Buty do biegania',
+        'Buty do biegania w terenie',
+        'Lekkie buty startowe',
+        'Buty treningowe z amortyzacją',
+      ],
+    },
   },
   {
     name: 'Bikes',
@@ -105,6 +180,11 @@ export const CATALOG: readonly CatalogCategory[] = [
     price: [1199, 15999],
     colors: COLORS.slice(0, 6),
     sizes: ['S', 'M', 'L', 'XL'],
+    pl: {
+      name: 'Rowery',
+      nouns: ['Rower górski 29"', 'Rower miejski', 'Rower gravelowy', 'Rower elektryczny'],
+      brands: ['Kross', 'Romet', 'Giant', 'Cube'],
+    },
   },
   {
     name: 'Coffee machines',
@@ -119,6 +199,16 @@ export const CATALOG: readonly CatalogCategory[] = [
     ],
     price: [249, 5999],
     colors: ['black', 'silver', 'white', 'red'],
+    pl: {
+      name: 'Ekspresy do kawy',
+      nouns: [
+        'Ekspres ciśnieniowy',
+        'Ekspres automatyczny do kawy ziarnistej',
+        'Ekspres na kapsułki',
+        'Ekspres przelewowy',
+      ],
+      brands: ['DeLonghi', 'Philips', 'Zelmer', 'Siemens'],
+    },
   },
   {
     name: 'Vacuum cleaners',
@@ -128,6 +218,16 @@ export const CATALOG: readonly CatalogCategory[] = [
     nouns: ['Cordless Vacuum', 'Robot Vacuum', 'Bagless Vacuum', 'Handheld Vacuum'],
     price: [199, 3499],
     colors: ['grey', 'white', 'black', 'blue'],
+    pl: {
+      name: 'Odkurzacze',
+      nouns: [
+        'Odkurzacz bezprzewodowy',
+        'Robot sprzątający',
+        'Odkurzacz bezworkowy',
+        'Odkurzacz ręczny',
+      ],
+      brands: ['Dyson', 'Zelmer', 'Xiaomi', 'Bosch'],
+    },
   },
   {
     name: 'Jackets',
@@ -139,6 +239,11 @@ export const CATALOG: readonly CatalogCategory[] = [
     colors: COLORS,
     sizes: ['XS', 'S', 'M', 'L', 'XL', 'XXL'],
     gendered: true,
+    pl: {
+      name: 'Kurtki',
+      nouns: ['Kurtka przeciwdeszczowa', 'Kurtka puchowa', 'Kurtka softshell', 'Kurtka polarowa'],
+      brands: ['4F', 'Columbia', 'Helly Hansen', 'Patagonia'],
+    },
   },
   {
     name: 'Toys',
@@ -149,5 +254,10 @@ export const CATALOG: readonly CatalogCategory[] = [
     price: [29, 1499],
     colors: ['red', 'blue', 'green'],
     ageGroup: 'kids',
+    pl: {
+      name: 'Zabawki',
+      nouns: ['Zestaw klocków', 'Gra planszowa', 'Figurka akcji', 'Zestaw kreatywny'],
+      brands: ['Lego', 'Trefl', 'Mattel', 'Playmobil'],
+    },
   },
 ];

@@ -3,6 +3,7 @@ import type { Rng } from '../prng.js';
 import type { OfferRec, ProductRec } from '../state.js';
 import { CATALOG, type CatalogCategory } from './catalog.js';
 import { daysAgo, iso, isoDate, addDays, SEED_NOW } from './dates.js';
+import { POLISH_FEEDS, polishDescription, polishTitle, polishWords, type Words } from './polish.js';
 
 export const PRODUCT_COUNT = 2000;
 const STATUSES = ['in_stock', 'in_stock', 'in_stock', 'in_stock', 'out_of_stock', 'preorder'];
@@ -11,6 +12,9 @@ const EXTRAS = ['', '', '', ' Pro', ' Lite', ' Plus', ' 2024'];
 function slug(text: string): string {
   return text
     .toLowerCase()
+    .replace(/ł/g, 'l')
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-|-$/g, '');
 }
@@ -32,12 +36,23 @@ function product(i: number, cat: CatalogCategory, shop: OfferRec, rng: Rng): Pro
   const id = `p${10001 + i}`;
   // The first product is the well-known ordinary one: nothing null.
   const maybe = <T>(p: number, value: T): T | null => (i === 0 || !rng.chance(p) ? value : null);
-  const brand = rng.pick(cat.brands);
-  const noun = rng.pick(cat.nouns);
-  const model = `${brand.slice(0, 2).toUpperCase()}-${rng.int(100, 9999)}`;
+  const english: Words = {
+    brand: rng.pick(cat.brands),
+    noun: rng.pick(cat.nouns),
+    color: '',
+    category: cat.name,
+  };
+  const modelNumber = rng.int(100, 9999);
   const refurbished = i !== 0 && rng.chance(0.05);
-  const title = `${refurbished ? 'Refurbished ' : ''}${brand} ${noun} ${model}${rng.pick(EXTRAS)}`;
-  const color = rng.pick(cat.colors);
+  const extra = rng.pick(EXTRAS);
+  english.color = rng.pick(cat.colors);
+  // A Polish shop's feed: Polish words (and a few Polish brands), same draws.
+  const polish = POLISH_FEEDS.has(shop.title);
+  const { brand, noun, color, category } = polish ? polishWords(cat, english) : english;
+  const model = `${brand.slice(0, 2).toUpperCase()}-${modelNumber}`;
+  const title = polish
+    ? polishTitle({ brand, noun, color, category }, model, extra, refurbished)
+    : `${refurbished ? 'Refurbished ' : ''}${brand} ${noun} ${model}${extra}`;
   const price = priceIn(rng, cat.price);
   const onSale = i === 0 || rng.chance(0.3);
   const discount = onSale ? rng.int(5, 50) : null;
@@ -51,7 +66,9 @@ function product(i: number, cat: CatalogCategory, shop: OfferRec, rng: Rng): Pro
     title,
     description: maybe(
       0.05,
-      `${brand} ${noun} in ${color}. ${refurbished ? 'Refurbished, tested, 12-month warranty.' : 'Brand new with full manufacturer warranty.'}`,
+      polish
+        ? polishDescription({ brand, noun, color, category }, refurbished)
+        : `${brand} ${noun} in ${color}. ${refurbished ? 'Refurbished, tested, 12-month warranty.' : 'Brand new with full manufacturer warranty.'}`,
     ),
     price: `${cur} ${price.toFixed(2)}`,
     sale_price: sale === null ? null : `${cur} ${sale.toFixed(2)}`,
@@ -65,7 +82,7 @@ function product(i: number, cat: CatalogCategory, shop: OfferRec, rng: Rng): Pro
     brand,
     category: cat.name,
     google_product_category: maybe(0.1, cat.gpc),
-    product_type: maybe(0.1, `${cat.name} > ${noun}`),
+    product_type: maybe(0.1, `${category} > ${noun}`),
     color: maybe(0.15, color),
     // The well-known product shows every field, so it gets a size and gender too.
     size: cat.sizes ? maybe(0.1, rng.pick(cat.sizes)) : i === 0 ? 'One size' : null,
