@@ -110,6 +110,7 @@ export async function startDemo({
       manualAdslot: known.manualAdslot,
       emptyFilterAdslot: known.emptyFilterAdslot,
       secondSiteAdslot: known.secondSiteAdslot,
+      polishAdslot: known.polishAdslot,
       offer: known.offers[0],
       secondOffer: known.offers[1],
       thirdOffer: known.offers[2],

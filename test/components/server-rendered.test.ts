@@ -141,6 +141,35 @@ describe('server-rendered elements, taken over in the browser', () => {
     }
   });
 
+  it('a grid rendered in Polish: the take-over says the same words and prices, with no shift', async () => {
+    await import('../../src/index.js');
+    const rendered = await renderProductGridOnServer(
+      { query: 'słuchawki', limit: '3', columns: '3', key, api: proxy.url },
+      { api: proxy.url, lang: 'pl' },
+    );
+    expect(rendered.state).to.equal('ready');
+    const words = (root: ParentNode) =>
+      ['[part=disclosure]', '[part=button]', '[part=price]', 'a'].flatMap((selector) =>
+        [...root.querySelectorAll(selector)].map((n) => n.textContent!.replace(/\s+/g, ' ').trim()),
+      );
+    // What the server wrote, read in a document where the elements are not defined.
+    const parsed = Document.parseHTMLUnsafe(rendered.html).querySelector('pubnet-product-grid')!;
+    expect(parsed.getAttribute('lang')).to.equal('pl');
+    const server = words(parsed.shadowRoot!);
+    expect(server).to.include('Reklama');
+    expect(server).to.include('Do sklepu');
+    expect(server.join(' ')).to.match(/\d,\d\d zł/);
+    const shifts = layoutShifts();
+    const loaded = oneEvent(document, 'pubnet-load');
+    const el = place(rendered.html);
+    await loaded;
+    await frames();
+    shifts.stop();
+    expect(words(el.shadowRoot!), 'the same text after the take-over').to.deep.equal(server);
+    expect(shifts.shifts).to.deep.equal([]);
+    await expect(el).to.be.accessible();
+  });
+
   it('a manual slot keeps its placed widgets and their places', async () => {
     const rendered = await renderAdslotOnServer({
       adslot: known.manualAdslot,

@@ -12,10 +12,17 @@ test('?lang= is the element’s lang, on its own tag, for both routes', async ()
   assert.equal(slot.headers.get('x-pubnet-render'), 'ready');
   assert.match(slot.text, /^<pubnet-adslot [^>]*\blang="pl"/);
   assert.equal(tags(slot.text, 'pubnet-adslot')[0].lang, 'pl');
+  // (This slot's own config says `disclosure: 'Ad'`, `cta: 'Shop now'`: they come first.)
 
   const grid = await call(`${stack.proxy}render/product-grid/?query=headphones&lang=pl-PL`);
   assert.equal(grid.headers.get('x-pubnet-render'), 'ready');
   assert.equal(tags(grid.text, 'pubnet-product-grid')[0].lang, 'pl-PL');
+  // The elements' Polish words and prices, rendered on the server (Lit's markers left out).
+  const shown = grid.text.replace(/<!--.*?-->/g, '');
+  assert.match(shown, /<span part="disclosure" class="disclosure">Reklama<\/span>/);
+  assert.match(shown, />Do sklepu</);
+  assert.match(shown, /\d,\d\d\u00a0zł/);
+  assert.doesNotMatch(shown, />Shop now</);
 
   // Without it, none: the page's own lang applies in the browser.
   const plain = await call(renderUrl(stack, known.filterAdslot));
