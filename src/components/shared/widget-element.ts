@@ -64,9 +64,15 @@ export abstract class PubnetWidget extends LitElement {
   declare sid?: string;
   /** Where links open; default `_blank`. */
   declare target?: string;
-  /** The disclosure label; default from the language table (`Ad`, `Reklama`); `""` hides it. */
+  /**
+   * The disclosure label; `""` hides it. First this, then the ad slot's config, then
+   * `Pubnet.configure({ messages })`, then the table of the element's `lang` (`Ad`, `Reklama`).
+   */
   declare disclosure?: string;
-  /** The call to action; default from the language table (`Shop now`, `Do sklepu`). */
+  /**
+   * The call to action. First this, then the ad slot's config, then
+   * `Pubnet.configure({ messages })`, then the table of the element's `lang` (`Shop now`, `Do sklepu`).
+   */
   declare cta?: string;
   /** Load at once instead of when near the viewport. */
   declare eager: boolean;
