@@ -8,7 +8,7 @@ import { emulatorPlugin } from './test/support/emulator-plugin.mjs';
 import { summaryReporter } from './test/support/summary-reporter.mjs';
 
 export default {
-  files: ['test/{client,components,embed}/**/*.test.ts'],
+  files: ['test/{client,components,embed,autolink}/**/*.test.ts'],
   nodeResolve: true,
   rootDir: '.',
   concurrency: 2,
