@@ -62,6 +62,8 @@ export function autolink(root: ParentNode, options: AutolinkOptions): () => void
         link,
         (href = (async () => {
           const offer = await detectOffer(core, link.hostname, signal);
+          // Consent withdrawn meanwhile: no more requests (asked again on the next intent).
+          if (!allowed) throw new Error('pubnet-widgets: no consent');
           const tracking =
             offer && (await trackingLink({ core, key, sid, signal }, offer, false, deepLink));
           if (!tracking) untouched.add(link);

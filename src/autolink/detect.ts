@@ -19,11 +19,12 @@ onReset(() => known.clear());
 
 const idOf = (core: Core, host: string) => `${core.baseUrl} ${host}`;
 
+/** Whether the answer for `host` is known. */
+export const isDetected = (core: Core, host: string): boolean => known.has(idOf(core, host));
+
 /** Whether `host` is known to have no offer (a click on its links need not wait). */
-export const hasNoOffer = (core: Core, host: string): boolean => {
-  const id = idOf(core, host);
-  return known.has(id) && known.get(id) === undefined;
-};
+export const hasNoOffer = (core: Core, host: string): boolean =>
+  isDetected(core, host) && known.get(idOf(core, host)) === undefined;
 
 /**
  * The id of the offer for `host` (`https://host/` is asked about: the host,
