@@ -46,6 +46,8 @@ export function autolink(root: ParentNode, options: AutolinkOptions): () => void
   const untouched = new WeakSet<HTMLAnchorElement>();
   /** Links (and nodes whose links) are still to be looked at. */
   const queue: Node[] = [];
+  /** Links found in the queued nodes, still to be judged. */
+  const anchors: HTMLAnchorElement[] = [];
   let allowed = consent.allowed() === true;
   let started = false;
   let cancelIdle = ignore;
@@ -99,25 +101,30 @@ export function autolink(root: ParentNode, options: AutolinkOptions): () => void
     holdClick(link, known(link));
   };
 
-  /** Looks at the queued nodes' links while the page is idle, then waits for the next idle moment. */
+  /**
+   * Looks at the queued links (the queued nodes' links first found) while the
+   * page is idle, then waits for the next idle moment: a long article costs
+   * no long task.
+   */
   function scan(timeLeft: TimeLeft) {
     cancelIdle = ignore;
     let node: Node | undefined;
-    while ((node = queue.shift())) {
-      for (const link of anchorsIn(node))
+    while (timeLeft() >= 1 && (anchors.length || (node = queue.shift()))) {
+      if (node) anchors.push(...anchorsIn(node));
+      node = undefined;
+      for (const link of anchors.splice(0, 50))
         if (candidate(link))
           nearViewport(link, signal).then(
             () => detectOffer(core, link.hostname, signal).catch(ignore),
             ignore,
           );
-      if (timeLeft() < 1) break;
     }
-    if (queue.length) cancelIdle = whenIdle(scan);
+    if (queue.length || anchors.length) cancelIdle = whenIdle(scan);
   }
 
   const later = (nodes: Iterable<Node>) => {
     queue.push(...nodes);
-    if (cancelIdle == ignore && started) cancelIdle = whenIdle(scan);
+    if (cancelIdle == ignore) cancelIdle = whenIdle(scan);
   };
 
   const mutations = new MutationObserver((records) => {
