@@ -44,7 +44,7 @@ export function autolink(root: ParentNode, options: AutolinkOptions): () => void
   const links = new WeakMap<HTMLAnchorElement, Promise<string | undefined>>();
   /** Links whose host has no offer, or no usable tracking link: never held. */
   const untouched = new WeakSet<HTMLAnchorElement>();
-  /** Links (and nodes whose links) are still to be looked at. */
+  /** Nodes whose links are still to be found (the root, then what is added). */
   const queue: Node[] = [];
   /** Links found in the queued nodes, still to be judged. */
   const anchors: HTMLAnchorElement[] = [];
