@@ -23,7 +23,7 @@ export const isModified = (event: MouseEvent): boolean =>
  * first of them.
  */
 export function followWhenKnown(
-  element: LitElement,
+  element: Pick<LitElement, 'addEventListener' | 'updateComplete'>,
   anchor: HTMLAnchorElement,
   clicked: () => void,
 ): void {

@@ -1,0 +1,79 @@
+/**
+ * The options of `autolink(root, options)` (embed-contract "Auto-linking"),
+ * checked once: a bad option throws a TypeError that names it, before any
+ * observer or listener is set.
+ */
+import { httpUrl, isObject } from '../components/shared/safe-url.js';
+
+/**
+ * The reader's consent to rewriting links (src/autolink/consent.ts gives the
+ * page's: TCF, Global Privacy Control, a publisher's own banner).
+ */
+export interface ConsentGate {
+  /** `true` when the links may be rewritten; `false` or `undefined` (not known yet) when not. */
+  allowed(): boolean | undefined;
+  /** Calls `listener` whenever the answer changes; returns how to stop listening. */
+  subscribe(listener: (allowed: boolean) => void): () => void;
+}
+
+export interface AutolinkOptions {
+  /** Base URL of the publisher's proxy (absolute http(s)). */
+  api: string;
+  /** The website guid (the public website key). */
+  key?: string;
+  /** SubID: at most 32 of `A-Z a-z 0-9 _ -`. */
+  sid?: string;
+  /** CSS selectors of the parts of `root` whose links are rewritten (default: `root` itself). */
+  scope?: string;
+  /** CSS selectors of links, or of their ancestors, never rewritten. */
+  exclude?: string;
+  /** A label put after each rewritten link (none by default). */
+  disclosure?: string;
+  /** The consent gate (default: always allowed). */
+  consent?: ConsentGate;
+}
+
+/** The options once checked, with their defaults. */
+export interface Resolved extends Omit<AutolinkOptions, 'consent'> {
+  consent: ConsentGate;
+}
+
+const ALWAYS: ConsentGate = { allowed: () => true, subscribe: () => () => {} };
+
+const bad = (name: string, what: string): never => {
+  throw new TypeError(`autolink: option "${name}" must be ${what}`);
+};
+
+/** Whether `selectors` parse as a CSS selector list. */
+function isSelectorList(selectors: string): boolean {
+  try {
+    document.createDocumentFragment().querySelector(selectors);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * `options` checked.
+ * @throws TypeError naming the first bad option.
+ */
+export function resolveOptions(options: AutolinkOptions): Resolved {
+  if (!isObject(options)) bad('options', 'an object');
+  const { api, key, sid, scope, exclude, disclosure, consent = ALWAYS } = options;
+  if (!httpUrl(api)) bad('api', 'an absolute http(s) URL');
+  for (const [name, value] of Object.entries({ key, disclosure }))
+    if (value !== undefined && typeof value != 'string') bad(name, 'a string');
+  if (sid !== undefined && !/^[\w-]{1,32}$/.test(sid as string))
+    bad('sid', 'at most 32 of A-Z a-z 0-9 _ -');
+  for (const [name, value] of Object.entries({ scope, exclude }))
+    if (value !== undefined && (typeof value != 'string' || !isSelectorList(value)))
+      bad(name, 'a CSS selector list');
+  if (
+    !isObject(consent) ||
+    typeof consent.allowed != 'function' ||
+    typeof consent.subscribe != 'function'
+  )
+    bad('consent', 'an object with allowed() and subscribe()');
+  return { api, key, sid, scope, exclude, disclosure, consent };
+}

@@ -1,0 +1,124 @@
+import { expect, waitUntil } from '@open-wc/testing';
+import { isDetected } from '../../src/autolink/detect.js';
+import { autolink } from '../../src/autolink/index.js';
+import { coreFor } from '../../src/components/shared/api.js';
+import { env, resetWidgets } from '../../src/components/shared/env.js';
+import type { TestEmulator, TestProxy } from '../support/emulator.js';
+import {
+  emulatorBehindProxy,
+  heldTimers,
+  intersectionsDelivered,
+  recordFetches,
+} from '../components/helpers.js';
+import {
+  article,
+  detectedHosts,
+  idle,
+  key,
+  manualConsent,
+  MERCHANT,
+  nextTask,
+  OTHER_MERCHANT,
+  paragraph,
+  pointAt,
+  trackingRequests,
+} from './support.js';
+
+describe('autolink: consent and stop()', () => {
+  let emu: TestEmulator;
+  let proxy: TestProxy;
+  let stop = () => {};
+  beforeEach(async () => ({ emu, proxy } = await emulatorBehindProxy()));
+  afterEach(() => {
+    stop();
+    resetWidgets();
+    return emu.stop();
+  });
+
+  /** Everything that could start work on `page`'s links: idle, the viewport, intent, a click. */
+  async function tryEverything(page: HTMLElement) {
+    await idle();
+    await intersectionsDelivered(page.querySelector('a:last-of-type')!);
+    const hold = heldTimers([1e3]);
+    env.timers = hold.timers;
+    let prevented = false;
+    const onClick = (e: Event) => {
+      prevented ||= e.defaultPrevented;
+      e.preventDefault();
+    };
+    document.addEventListener('click', onClick);
+    for (const link of page.querySelectorAll('a')) {
+      pointAt(link);
+      link.dispatchEvent(new FocusEvent('focus'));
+      link.click();
+    }
+    document.removeEventListener('click', onClick);
+    await nextTask();
+    return { prevented, held: hold.held.length };
+  }
+
+  for (const answer of [false, undefined])
+    it(`consent ${answer}: no request at all, nothing rewritten, no click held`, async () => {
+      const fetches = recordFetches();
+      const consent = manualConsent(answer);
+      const page = await article([MERCHANT, OTHER_MERCHANT]);
+      stop = autolink(page, { api: proxy.url, key, consent: consent.gate });
+      expect(await tryEverything(page)).to.deep.equal({ prevented: false, held: 0 });
+      expect(fetches.calls).to.deep.equal([]);
+      expect(page.querySelectorAll('[data-pubnet-href]')).to.have.length(0);
+      stop();
+      expect(consent.listeners.size, 'unsubscribed').to.equal(0);
+    });
+
+  it('consent granted later starts the work', async () => {
+    const fetches = recordFetches();
+    const consent = manualConsent(false);
+    const page = await article([MERCHANT]);
+    stop = autolink(page, { api: proxy.url, key, consent: consent.gate });
+    await tryEverything(page);
+    expect(fetches.calls).to.deep.equal([]);
+    consent.set(true);
+    await idle();
+    await intersectionsDelivered(page.querySelector('a')!);
+    await waitUntil(() => detectedHosts(fetches.calls).length == 1, 'detected once consent came');
+    const link = page.querySelector('a')!;
+    pointAt(link);
+    await waitUntil(() => link.hasAttribute('data-pubnet-href'), 'rewritten');
+  });
+
+  it('consent withdrawn while the host is being detected: no tracking link asked, nothing rewritten', async () => {
+    const fetches = recordFetches();
+    const consent = manualConsent(true);
+    const page = await article([MERCHANT]);
+    stop = autolink(page, { api: proxy.url, key, consent: consent.gate });
+    const link = page.querySelector('a')!;
+    pointAt(link);
+    consent.set(false);
+    await waitUntil(() => isDetected(coreFor(proxy.url), new URL(MERCHANT).hostname), 'detected');
+    await nextTask();
+    expect(trackingRequests(fetches.calls)).to.deep.equal([]);
+    expect(link.hasAttribute('data-pubnet-href')).to.equal(false);
+    // Consent again: the next intent rewrites.
+    consent.set(true);
+    pointAt(link);
+    await waitUntil(() => link.hasAttribute('data-pubnet-href'), 'rewritten');
+  });
+
+  it('stop() removes the observers and listeners and abandons the requests in flight', async () => {
+    await emu.setLatency(5e3);
+    const fetches = recordFetches();
+    const page = await article([MERCHANT]);
+    stop = autolink(page, { api: proxy.url, key });
+    const link = page.querySelector('a')!;
+    pointAt(link);
+    await waitUntil(() => fetches.calls.length == 1, 'detect asked for');
+    stop();
+    expect(fetches.calls[0].init!.signal!.aborted, 'the request is abandoned').to.equal(true);
+    // Links added afterwards, intent, clicks: nothing.
+    page.append(paragraph(OTHER_MERCHANT));
+    await nextTask();
+    expect(await tryEverything(page)).to.deep.equal({ prevented: false, held: 0 });
+    expect(fetches.calls).to.have.length(1);
+    expect(page.querySelectorAll('[data-pubnet-href]')).to.have.length(0);
+  });
+});

@@ -1,0 +1,76 @@
+import { expect, html, fixture, waitUntil } from '@open-wc/testing';
+import { autolink } from '../../src/autolink/index.js';
+import { resetWidgets } from '../../src/components/shared/env.js';
+import type { TestEmulator, TestProxy } from '../support/emulator.js';
+import { emulatorBehindProxy, recordFetches } from '../components/helpers.js';
+import { detectedHosts, key, MERCHANT, nextTask, pointAt, trackingRequests } from './support.js';
+
+describe('autolink: which links qualify', () => {
+  let emu: TestEmulator;
+  let proxy: TestProxy;
+  let stop = () => {};
+  beforeEach(async () => ({ emu, proxy } = await emulatorBehindProxy()));
+  afterEach(() => {
+    stop();
+    resetWidgets();
+    return emu.stop();
+  });
+
+  it('only the merchant link in scope with no opt-out is rewritten; the others cost no request', async () => {
+    const fetches = recordFetches();
+    const clickUrl = `${proxy.url}click/0123456789abcdef/`;
+    const page = await fixture<HTMLElement>(html`
+      <div>
+        <article>
+          <a id="good" href=${MERCHANT}>good</a>
+          <a id="own" href=${`${location.origin}/elsewhere`}>own host</a>
+          <a id="own-absolute" href=${`http://${location.hostname}:1/x`}>own host, other port</a>
+          <a id="click" href=${clickUrl}>click host</a>
+          <a id="mail" href="mailto:shop@mediapoint.example">mail</a>
+          <a id="off" data-pubnet="off" href=${MERCHANT}>off</a>
+          <div data-pubnet="off">
+            <span><a id="off-ancestor" href=${MERCHANT}>off above</a></span>
+          </div>
+          <a id="excluded" class="nav" href=${MERCHANT}>excluded</a>
+          <nav><a id="excluded-ancestor" href=${MERCHANT}>in excluded nav</a></nav>
+          <pubnet-thing><a id="widget" href=${MERCHANT}>in a widget</a></pubnet-thing>
+        </article>
+        <aside><a id="out-of-scope" href=${MERCHANT}>out of scope</a></aside>
+      </div>
+    `);
+    const before = [...page.querySelectorAll('a')].map((a) => a.getAttribute('href'));
+    stop = autolink(page, { api: proxy.url, key, scope: 'article', exclude: '.nav, nav' });
+    for (const link of page.querySelectorAll('a')) pointAt(link);
+    const good = page.querySelector<HTMLAnchorElement>('#good')!;
+    await waitUntil(() => good.hasAttribute('data-pubnet-href'), 'the merchant link is rewritten');
+    await nextTask();
+    const rewritten = [...page.querySelectorAll('[data-pubnet-href]')].map((a) => a.id);
+    expect(rewritten).to.deep.equal(['good']);
+    expect(detectedHosts(fetches.calls)).to.deep.equal([new URL(MERCHANT).host]);
+    expect(trackingRequests(fetches.calls)).to.have.length(1);
+    const after = [...page.querySelectorAll('a')].map((a) => a.getAttribute('href'));
+    expect(after.filter((_, i) => i != 0)).to.deep.equal(before.filter((_, i) => i != 0));
+  });
+
+  it('links on the API host or on the host of a tracking link seen are the click host: no detect', async () => {
+    const fetches = recordFetches();
+    const page = await fixture<HTMLElement>(html`<article><a href=${MERCHANT}>shop</a></article>`);
+    stop = autolink(page, { api: proxy.url, key });
+    const first = page.querySelector('a')!;
+    pointAt(first);
+    await waitUntil(() => first.hasAttribute('data-pubnet-href'), 'rewritten');
+    const clickHost = new URL(first.href).origin;
+    const later = [`${clickHost}/click/fedcba9876543210/`, `${proxy.url}click/abc/`].map((href) => {
+      const a = document.createElement('a');
+      a.href = href;
+      page.append(a);
+      return a;
+    });
+    for (const link of later) pointAt(link);
+    await nextTask();
+    await Promise.allSettled(fetches.results);
+    await nextTask();
+    expect(detectedHosts(fetches.calls)).to.deep.equal([new URL(MERCHANT).host]);
+    for (const link of later) expect(link.hasAttribute('data-pubnet-href')).to.equal(false);
+  });
+});

@@ -1,0 +1,74 @@
+/** Shared set-up of the auto-linking tests: an article, a consent gate, and ways to wait. */
+import { fixture, html } from '@open-wc/testing';
+import type { ConsentGate } from '../../src/autolink/index.js';
+import { known } from '../../src/emulator/known.js';
+
+export const key = known.website.guid;
+export const sid = 'article_7';
+/** A merchant page whose host has an offer (`known.offers[0]`). */
+export const MERCHANT = known.merchantUrl;
+/** A second host with an offer, and one with none. */
+export const OTHER_MERCHANT = 'https://technova.example/laptops';
+export const NO_OFFER = 'https://no-offer.example/page';
+
+/** An article of `links` (hrefs), each `<a>` in a paragraph of its own. */
+export async function article(links: string[]): Promise<HTMLElement> {
+  const element = await fixture<HTMLElement>(html`<article></article>`);
+  for (const href of links) element.append(paragraph(href));
+  return element;
+}
+
+/** `<p><a href=…>text</a></p>`. */
+export function paragraph(href: string, attributes: Record<string, string> = {}): HTMLElement {
+  const p = document.createElement('p');
+  const a = document.createElement('a');
+  a.href = href;
+  a.textContent = `link to ${href}`;
+  for (const [name, value] of Object.entries(attributes)) a.setAttribute(name, value);
+  p.append(a);
+  return p;
+}
+
+/** Resolves in a task of its own: the microtasks and tasks queued so far have run. */
+export const nextTask = (): Promise<void> =>
+  new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => resolve();
+    channel.port2.postMessage(null);
+  });
+
+/** Resolves in an idle callback asked for now: after the ones auto-linking asked for before. */
+export const idle = (): Promise<void> =>
+  new Promise((resolve) => requestIdleCallback(() => resolve()));
+
+/** A consent gate the test answers by hand. */
+export function manualConsent(initial?: boolean) {
+  let answer = initial;
+  const listeners = new Set<(allowed: boolean) => void>();
+  const gate: ConsentGate = {
+    allowed: () => answer,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+  const set = (allowed: boolean) => {
+    answer = allowed;
+    for (const listener of listeners) listener(allowed);
+  };
+  return { gate, set, listeners };
+}
+
+/** The detect requests among `calls` (the page's fetches), by the host asked about. */
+export const detectedHosts = (calls: { url: string }[]): string[] =>
+  calls
+    .filter((call) => new URL(call.url).pathname.endsWith('/offers/detect/'))
+    .map((call) => new URL(new URL(call.url).searchParams.get('url')!).host);
+
+/** The tracking-link requests among `calls`. */
+export const trackingRequests = (calls: { url: string; init?: RequestInit }[]) =>
+  calls.filter((call) => call.url.includes('/tracking_link/'));
+
+/** Shows intent on `link` the way a pointer does. */
+export const pointAt = (link: Element) =>
+  link.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true, composed: true }));
