@@ -4,17 +4,14 @@
  * observer or listener is set.
  */
 import { httpUrl, isObject } from '../components/shared/safe-url.js';
+import type { ConsentGate as FullGate } from './consent.js';
 
 /**
- * The reader's consent to rewriting links (src/autolink/consent.ts gives the
- * page's: TCF, Global Privacy Control, a publisher's own banner).
+ * What auto-linking needs of the reader's consent to rewriting links: the
+ * gate of consent.ts (TCF, Global Privacy Control, a publisher's own banner)
+ * has it, and so may any object of the page's.
  */
-export interface ConsentGate {
-  /** `true` when the links may be rewritten; `false` or `undefined` (not known yet) when not. */
-  allowed(): boolean | undefined;
-  /** Calls `listener` whenever the answer changes; returns how to stop listening. */
-  subscribe(listener: (allowed: boolean) => void): () => void;
-}
+export type ConsentGate = Pick<FullGate, 'allowed' | 'subscribe'>;
 
 export interface AutolinkOptions {
   /** Base URL of the publisher's proxy (absolute http(s)). */

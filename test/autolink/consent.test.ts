@@ -1,43 +1,6 @@
 import { expect } from '@open-wc/testing';
-import {
-  createConsent,
-  type ConsentOptions,
-  type TcData,
-  type TcfApi,
-} from '../../src/autolink/consent.js';
-
-const LISTENER_ID = 7;
-
-/**
- * A CMP stub as the page would have it: records every call, and sends TC data
- * to its listener only when the test says so (`send`), never on a timer.
- */
-function cmp(answer?: TcData) {
-  const calls: { command: string; version: number; parameter?: unknown }[] = [];
-  let listener: ((data: TcData, success: boolean) => void) | undefined;
-  const api: TcfApi = (command, version, callback, parameter) => {
-    calls.push({ command, version, parameter });
-    if (command == 'addEventListener') {
-      listener = callback;
-      if (answer) callback(answer, true);
-    }
-  };
-  const send = (data: TcData, success = true) =>
-    listener!({ listenerId: LISTENER_ID, ...data }, success);
-  return { api, calls, send };
-}
-
-/** TC data with the given event status and purposes consented. */
-const tc = (eventStatus: string, consented: number[], extra: TcData = {}): TcData => ({
-  eventStatus,
-  gdprApplies: true,
-  listenerId: LISTENER_ID,
-  purpose: {
-    consents: Object.fromEntries(consented.map((p) => [p, true])),
-    legitimateInterests: {},
-  },
-  ...extra,
-});
+import { createConsent, type ConsentOptions, type TcData } from '../../src/autolink/consent.js';
+import { cmp, LISTENER_ID, tc } from './tcf-stub.js';
 
 /** The decisions a gate tells its subscribers, in order. */
 function told(gate: ReturnType<typeof createConsent>) {

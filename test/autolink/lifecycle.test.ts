@@ -1,6 +1,6 @@
 import { expect, waitUntil } from '@open-wc/testing';
 import { isDetected } from '../../src/autolink/detect.js';
-import { autolink } from '../../src/autolink/index.js';
+import { autolink, createConsent } from '../../src/autolink/index.js';
 import { coreFor } from '../../src/components/shared/api.js';
 import { env, resetWidgets } from '../../src/components/shared/env.js';
 import type { TestEmulator, TestProxy } from '../support/emulator.js';
@@ -23,6 +23,17 @@ import {
   pointAt,
   trackingRequests,
 } from './support.js';
+import { cmp, tc } from './tcf-stub.js';
+
+/** Consent has come: the page's one link is detected, then rewritten on intent. */
+async function worksNow(page: HTMLElement, calls: Parameters<typeof detectedHosts>[0]) {
+  await idle();
+  const link = page.querySelector('a')!;
+  await intersectionsDelivered(link);
+  await waitUntil(() => detectedHosts(calls).length == 1, 'detected once consent came');
+  pointAt(link);
+  await waitUntil(() => link.hasAttribute('data-pubnet-href'), 'rewritten');
+}
 
 describe('autolink: consent and stop()', () => {
   let emu: TestEmulator;
@@ -78,12 +89,21 @@ describe('autolink: consent and stop()', () => {
     await tryEverything(page);
     expect(fetches.calls).to.deep.equal([]);
     consent.set(true);
-    await idle();
-    await intersectionsDelivered(page.querySelector('a')!);
-    await waitUntil(() => detectedHosts(fetches.calls).length == 1, 'detected once consent came');
-    const link = page.querySelector('a')!;
-    pointAt(link);
-    await waitUntil(() => link.hasAttribute('data-pubnet-href'), 'rewritten');
+    await worksNow(page, fetches.calls);
+  });
+
+  it('a TCF CMP that answers late, through the real consent gate: work starts on the reader’s yes', async () => {
+    const fetches = recordFetches();
+    const stub = cmp();
+    const consent = createConsent({ win: { __tcfapi: stub.api, navigator: {} } });
+    const page = await article([MERCHANT]);
+    stop = autolink(page, { api: proxy.url, key, consent });
+    stub.send(tc('cmpuishown', []));
+    await tryEverything(page);
+    expect(fetches.calls, 'nothing before the answer').to.deep.equal([]);
+    stub.send(tc('useractioncomplete', [1]));
+    await worksNow(page, fetches.calls);
+    consent.stop();
   });
 
   it('consent withdrawn while the host is being detected: no tracking link asked, nothing rewritten', async () => {
