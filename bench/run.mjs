@@ -6,7 +6,7 @@
 // Uses the built files: run `npx rollup -c` (npm run build) first.
 //
 //   node bench/run.mjs [group…]    groups: size render requests main-thread memory proxy
-//                                  server-rendered
+//                                  server-rendered autolink
 //   BENCH_RUNS=5 BENCH_LATENCY=100 node bench/run.mjs
 //
 // A figure that cannot be measured is reported as failed with its reason; the
@@ -24,6 +24,7 @@ import { mainThreadFigures } from './main-thread.mjs';
 import { memoryFigures } from './memory.mjs';
 import { proxyFigures } from './proxy.mjs';
 import { serverRenderedFigures } from './server-rendered.mjs';
+import { autolinkFigures } from './autolink.mjs';
 
 const RUNS = Math.max(5, Number(process.env.BENCH_RUNS) || 5);
 const LATENCY = Number(process.env.BENCH_LATENCY ?? 100);
@@ -38,6 +39,7 @@ const groups = {
   memory: { browser: true, run: memoryFigures },
   proxy: { browser: false, run: proxyFigures },
   'server-rendered': { browser: true, run: serverRenderedFigures },
+  autolink: { browser: true, run: autolinkFigures },
 };
 
 const chosen = process.argv.slice(2);

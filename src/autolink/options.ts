@@ -24,8 +24,11 @@ export interface AutolinkOptions {
   scope?: string;
   /** CSS selectors of links, or of their ancestors, never rewritten. */
   exclude?: string;
-  /** A label put after each rewritten link (none by default). */
-  disclosure?: string;
+  /**
+   * A label put after each rewritten link (none by default): this text, or
+   * with `true` the word of the link's own language (`Ad`, `Reklama`, …).
+   */
+  disclosure?: string | true;
   /** The consent gate (default: always allowed). */
   consent?: ConsentGate;
 }
@@ -59,8 +62,9 @@ export function resolveOptions(options: AutolinkOptions): Resolved {
   if (!isObject(options)) bad('options', 'an object');
   const { api, key, sid, scope, exclude, disclosure, consent = ALWAYS } = options;
   if (!httpUrl(api)) bad('api', 'an absolute http(s) URL');
-  for (const [name, value] of Object.entries({ key, disclosure }))
-    if (value !== undefined && typeof value != 'string') bad(name, 'a string');
+  if (key !== undefined && typeof key != 'string') bad('key', 'a string');
+  if (disclosure !== undefined && disclosure !== true && typeof disclosure != 'string')
+    bad('disclosure', 'a string or true');
   if (sid !== undefined && !/^[\w-]{1,32}$/.test(sid as string))
     bad('sid', 'at most 32 of A-Z a-z 0-9 _ -');
   for (const [name, value] of Object.entries({ scope, exclude }))

@@ -3,6 +3,7 @@
  * `data-pubnet-href`, `rel` gains `sponsored` (and `noopener` when the link
  * opens a new window), and the optional disclosure label follows the link.
  */
+import { langOf, wordsFor } from '../components/shared/lang.js';
 
 /** The attribute that keeps a rewritten link's original URL. */
 export const ORIGINAL_HREF = 'data-pubnet-href';
@@ -16,19 +17,27 @@ export const isRewritten = (link: HTMLAnchorElement): boolean => link.hasAttribu
 
 /**
  * Points `link` at `trackingLink` (an http(s) URL already checked), once; a
- * `disclosure` label (text only) is put after it.
+ * `disclosure` label (text only) is put after it: that text, or with `true`
+ * the word of the link's own language (its nearest `lang`, with the page's
+ * `configure({ messages })`), so an English block in a Polish article says
+ * `Ad` and the article `Reklama`.
  */
-export function rewrite(link: HTMLAnchorElement, trackingLink: string, disclosure?: string): void {
+export function rewrite(
+  link: HTMLAnchorElement,
+  trackingLink: string,
+  disclosure?: string | true,
+): void {
   if (isRewritten(link)) return;
   link.setAttribute(ORIGINAL_HREF, link.getAttribute('href')!);
   link.href = trackingLink;
   link.relList.add('sponsored');
   if (opensNewWindow(link.target)) link.relList.add('noopener');
-  if (disclosure) {
+  const text = disclosure === true ? wordsFor(langOf(link)).disclosure : disclosure;
+  if (text) {
     const label = document.createElement('small');
     label.className = 'pubnet-disclosure';
     label.setAttribute('data-pubnet', 'off');
-    label.textContent = disclosure;
+    label.textContent = text;
     link.after(' ', label);
   }
 }

@@ -13,7 +13,8 @@ describe('autolink options', () => {
     ['sid', { api, sid: 'x'.repeat(33) }],
     ['scope', { api, scope: 'article[' }],
     ['exclude', { api, exclude: 7 }],
-    ['disclosure', { api, disclosure: true }],
+    ['disclosure', { api, disclosure: false }],
+    ['disclosure', { api, disclosure: 1 }],
     ['consent', { api, consent: { allowed: () => true } }],
   ] as [string, object][])
     it(`a bad "${name}" (${JSON.stringify(options)}) throws a TypeError naming it`, () => {

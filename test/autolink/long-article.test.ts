@@ -1,0 +1,142 @@
+// A long article (issue 21): 500 links over twelve merchant hosts, nine with an offer and three
+// without, plus opt-outs, through the shipped proxy and the emulator. Read through to its end,
+// it costs one detect per qualifying host, no tracking link before intent, and no long task.
+import { expect, fixture, html, waitUntil } from '@open-wc/testing';
+import { autolink } from '../../src/autolink/index.js';
+import { resetWidgets } from '../../src/components/shared/env.js';
+import type { TestEmulator, TestProxy } from '../support/emulator.js';
+import {
+  emulatorBehindProxy,
+  intersectionsDelivered,
+  recordFetches,
+} from '../components/helpers.js';
+import { detectedHosts, idle, key, nextTask, sid, trackingRequests } from './support.js';
+
+/** Seeded merchants with an active offer (src/emulator/seed/merchants.ts and offers.ts). */
+const WITH_OFFER = [
+  'www.mediapoint.example',
+  'technova.example',
+  'www.sportzone.example',
+  'homecraft.example',
+  'stylehub.example',
+  'www.toyplanet.example',
+  'fitgear.example',
+  'kitchenpro.example',
+  'shop.byteshop.example',
+];
+const WITHOUT_OFFER = ['no-offer.example', 'www.unknown-shop.example', 'blog.elsewhere.example'];
+const HOSTS = [...WITH_OFFER, ...WITHOUT_OFFER];
+/** Hosts only opted-out links point to: never asked about. */
+const OPTED_OUT = ['audiomax.example', 'cameraworld.example', 'booknook.example'];
+const LINKS = 500;
+
+/**
+ * The article: `LINKS` links in paragraphs, over `HOSTS` in turn, every
+ * 25th one opted out in one of three ways (on the link, on an ancestor, by
+ * `exclude`), to a host of its own. Returns it and how many links qualify.
+ */
+async function longArticle() {
+  const page = await fixture<HTMLElement>(html`<article lang="en"></article>`);
+  const optOuts: ((a: HTMLAnchorElement, p: HTMLElement) => void)[] = [
+    (a) => a.setAttribute('data-pubnet', 'off'),
+    (_, p) => p.setAttribute('data-pubnet', 'off'),
+    (a) => a.classList.add('nav'),
+  ];
+  let qualifying = 0;
+  for (let i = 0; i < LINKS; i++) {
+    const p = document.createElement('p');
+    const a = document.createElement('a');
+    p.append(`Paragraph ${i}, with `, a, ' in it.');
+    const optOut = i % 25 == 24 ? ((i / 25) % 3) | 0 : -1;
+    const host = optOut < 0 ? HOSTS[i % HOSTS.length] : OPTED_OUT[optOut];
+    a.href = `https://${host}/p/${i}?ref=article`;
+    a.textContent = `item ${i}`;
+    if (optOut < 0) qualifying++;
+    else optOuts[optOut](a, p);
+    page.append(p);
+  }
+  return { page, qualifying };
+}
+
+/** Records the elements `IntersectionObserver`s are asked to observe, until `restore()`. */
+function recordObserved() {
+  const observed = new Set<Element>();
+  const original = IntersectionObserver.prototype.observe;
+  IntersectionObserver.prototype.observe = function (this: IntersectionObserver, target) {
+    observed.add(target);
+    return original.call(this, target);
+  };
+  return { observed, restore: () => (IntersectionObserver.prototype.observe = original) };
+}
+
+/** Long tasks (> 50 ms) from now on, until `stop()`. */
+function recordLongTasks() {
+  const tasks: PerformanceEntry[] = [];
+  const observer = new PerformanceObserver((list) => tasks.push(...list.getEntries()));
+  observer.observe({ type: 'longtask' });
+  return {
+    tasks,
+    stop() {
+      tasks.push(...observer.takeRecords());
+      observer.disconnect();
+    },
+  };
+}
+
+describe('autolink: a long article', () => {
+  let emu: TestEmulator;
+  let proxy: TestProxy;
+  let stop = () => {};
+  const restores: (() => void)[] = [];
+  beforeEach(async () => ({ emu, proxy } = await emulatorBehindProxy()));
+  afterEach(() => {
+    stop();
+    restores.splice(0).forEach((restore) => restore());
+    resetWidgets();
+    return emu.stop();
+  });
+
+  it('500 links over 12 hosts, read to the end: one detect per qualifying host, no tracking link, no long task', async () => {
+    expect(PerformanceObserver.supportedEntryTypes).to.include('longtask');
+    const { page, qualifying } = await longArticle();
+    const fetches = recordFetches();
+    const observed = recordObserved();
+    restores.push(fetches.restore, observed.restore);
+    const links = [...page.querySelectorAll('a')];
+    const longTasks = recordLongTasks();
+
+    stop = autolink(page, { api: proxy.url, key, sid, exclude: '.nav' });
+    // The scan, in idle moments: every qualifying link is watched for the viewport, no other.
+    await waitUntil(() => observed.observed.size >= qualifying, 'the scan reached every link');
+    await idle();
+    longTasks.stop();
+    expect(observed.observed.size).to.equal(qualifying);
+    const optedOut = links.filter((a) => a.closest('[data-pubnet=off], .nav'));
+    expect(optedOut.filter((a) => observed.observed.has(a))).to.deep.equal([]);
+    expect(longTasks.tasks.map((task) => task.duration)).to.deep.equal([]);
+
+    // Read to the end: every link nears the viewport in turn.
+    for (let i = 0; i < links.length; i += 10) {
+      links[i].scrollIntoView();
+      await intersectionsDelivered(links[i]);
+    }
+    links.at(-1)!.scrollIntoView();
+    await intersectionsDelivered(links.at(-1)!);
+    await waitUntil(() => detectedHosts(fetches.calls).length >= HOSTS.length, 'every host asked');
+    await Promise.allSettled(fetches.results);
+    await nextTask();
+    // Read again from the top: nothing more is asked.
+    window.scrollTo(0, 0);
+    await intersectionsDelivered(links[0]);
+    await Promise.allSettled(fetches.results);
+    await nextTask();
+
+    expect(detectedHosts(fetches.calls).sort()).to.deep.equal([...HOSTS].sort());
+    // The nine hosts with an offer were found to have one, the three others not.
+    const statuses = await Promise.all(fetches.results.map(async (res) => (await res).status));
+    const found = detectedHosts(fetches.calls).filter((_, i) => statuses[i] == 200);
+    expect(found.sort()).to.deep.equal([...WITH_OFFER].sort());
+    expect(trackingRequests(fetches.calls)).to.deep.equal([]);
+    expect(page.querySelectorAll('[data-pubnet-href]')).to.have.length(0);
+  });
+});
