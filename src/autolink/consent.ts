@@ -16,6 +16,8 @@
  * - Manual mode: undefined until the publisher's banner calls `set()`.
  */
 
+import { optionLabel } from './options.js';
+
 export interface TcData {
   eventStatus?: string;
   gdprApplies?: boolean;
@@ -64,23 +66,23 @@ const bad = (what: string): never => {
  * A consent gate. A listener is not called on `subscribe()` (read `allowed()`
  * for the current decision), only when the decision changes; a listener that
  * throws is logged (`console.error`) and the others are still told.
- * @throws TypeError naming the option when an option is invalid.
+ * @throws TypeError naming the option (as `label` names it) when an option is invalid.
  */
-export function createConsent(options: ConsentOptions = {}): ConsentGate {
+export function createConsent(options: ConsentOptions = {}, label = optionLabel): ConsentGate {
   if (!options || typeof options != 'object') bad('options must be an object');
   const { mode = 'auto', purposes = [1], gpc = 'respect' } = options;
   if (mode != 'auto' && mode != 'manual')
-    bad(`option "mode" must be "auto" or "manual" (got ${String(mode)})`);
+    bad(`${label('mode')} must be "auto" or "manual" (got ${String(mode)})`);
   if (
     !Array.isArray(purposes) ||
     !purposes.length ||
     !purposes.every((p) => Number.isInteger(p) && p > 0)
   )
     bad(
-      `option "purposes" must be a non-empty array of positive integers (got ${String(purposes)})`,
+      `${label('purposes')} must be a non-empty array of positive integers (got ${String(purposes)})`,
     );
   if (gpc != 'respect' && gpc != 'ignore')
-    bad(`option "gpc" must be "respect" or "ignore" (got ${String(gpc)})`);
+    bad(`${label('gpc')} must be "respect" or "ignore" (got ${String(gpc)})`);
   const required = [...purposes]; // the caller's array may change later; the gate's does not
   const win = (options.win ?? globalThis) as NonNullable<ConsentOptions['win']>;
 

@@ -9,12 +9,13 @@ import type { Core } from '../client/core.js';
 import { NotFoundError } from '../client/errors.js';
 import { offersRoutes } from '../client/routes/offers.js';
 import { onReset } from '../components/shared/env.js';
+import { pageShared } from '../components/shared/page.js';
 import { isObject } from '../components/shared/safe-url.js';
 
 const detectRoute = offersRoutes['offers.detect'];
 
 /** Offer id by `api host`, `undefined` for a host with no offer: settled answers only. */
-const known = new Map<string, string | undefined>();
+const known = pageShared('detect', () => new Map<string, string | undefined>());
 onReset(() => known.clear());
 
 const idOf = (core: Core, host: string) => `${core.baseUrl} ${host}`;

@@ -40,8 +40,8 @@ export interface Resolved extends Omit<AutolinkOptions, 'consent'> {
 
 const ALWAYS: ConsentGate = { allowed: () => true, subscribe: () => () => {} };
 
-const bad = (name: string, what: string): never => {
-  throw new TypeError(`autolink: option "${name}" must be ${what}`);
+const bad = (label: string, what: string): never => {
+  throw new TypeError(`autolink: ${label} must be ${what}`);
 };
 
 /** Whether `selectors` parse as a CSS selector list. */
@@ -54,27 +54,33 @@ function isSelectorList(selectors: string): boolean {
   }
 }
 
+/** How an option is named in an error: `option "sid"`, or `data-sid` for the CDN file. */
+export type OptionLabel = (name: string) => string;
+
+/** The default label, of `autolink()`'s and `createConsent()`'s options. */
+export const optionLabel: OptionLabel = (name) => `option "${name}"`;
+
 /**
  * `options` checked.
- * @throws TypeError naming the first bad option.
+ * @throws TypeError naming the first bad option (as `label` names it).
  */
-export function resolveOptions(options: AutolinkOptions): Resolved {
-  if (!isObject(options)) bad('options', 'an object');
+export function resolveOptions(options: AutolinkOptions, label = optionLabel): Resolved {
+  if (!isObject(options)) bad(label('options'), 'an object');
   const { api, key, sid, scope, exclude, disclosure, consent = ALWAYS } = options;
-  if (!httpUrl(api)) bad('api', 'an absolute http(s) URL');
-  if (key !== undefined && typeof key != 'string') bad('key', 'a string');
+  if (!httpUrl(api)) bad(label('api'), 'an absolute http(s) URL');
+  if (key !== undefined && typeof key != 'string') bad(label('key'), 'a string');
   if (disclosure !== undefined && disclosure !== true && typeof disclosure != 'string')
-    bad('disclosure', 'a string or true');
+    bad(label('disclosure'), 'a string or true');
   if (sid !== undefined && !/^[\w-]{1,32}$/.test(sid as string))
-    bad('sid', 'at most 32 of A-Z a-z 0-9 _ -');
+    bad(label('sid'), 'at most 32 of A-Z a-z 0-9 _ -');
   for (const [name, value] of Object.entries({ scope, exclude }))
     if (value !== undefined && (typeof value != 'string' || !isSelectorList(value)))
-      bad(name, 'a CSS selector list');
+      bad(label(name), 'a CSS selector list');
   if (
     !isObject(consent) ||
     typeof consent.allowed != 'function' ||
     typeof consent.subscribe != 'function'
   )
-    bad('consent', 'an object with allowed() and subscribe()');
+    bad(label('consent'), 'an object with allowed() and subscribe()');
   return { api, key, sid, scope, exclude, disclosure, consent };
 }

@@ -7,7 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { Script } from 'node:vm';
 import { gzipSync } from 'node:zlib';
-import { bundlePath, packageVersion, readBundle, root } from './support/bundle.js';
+import { packageVersion, readBundle, root } from './support/bundle.js';
 
 /**
  * min+gzip ceiling of the CDN file (rollup.config.mjs enforces it too), and its target.
@@ -25,37 +25,70 @@ function built(path: string): string {
   return readFileSync(file, 'utf8');
 }
 
-test('the CDN file is one classic script with the package version', () => {
-  const code = readBundle();
-  assert.doesNotThrow(() => new Script(code, { filename: bundlePath }), 'not a classic script');
-  assert.doesNotMatch(code, /^\s*(import|export)\s/m);
-  assert.ok(code.includes(JSON.stringify(packageVersion)), 'the version was not filled in');
-  assert.ok(!code.includes('__PUBNET_VERSION__'));
-  // Lit is inside: nothing is left for a loader to resolve.
-  assert.doesNotMatch(code, /\bfrom\s*["']lit/);
-});
+/** The CDN files: their entry, budget (ceiling) and target, min+gzip (rollup.config.mjs). */
+const CDN_FILES = [
+  { name: 'pubnet.min.js', entry: 'src/embed/index.ts', budget: BUDGET, target: TARGET, lit: true },
+  // Issue 21 asks for 5 KB: the target, with a 6 KB ceiling until the owner decides.
+  {
+    name: 'pubnet-autolink.min.js',
+    entry: 'src/embed/autolink.ts',
+    budget: 6 * 1024,
+    target: 5 * 1024,
+    lit: false,
+  },
+];
 
-test('the CDN file has its source map and a matching SRI hash', () => {
-  const code = readBundle();
-  assert.match(code, /\/\/# sourceMappingURL=pubnet\.min\.js\.map\s*$/);
-  const map = JSON.parse(built('dist/cdn/pubnet.min.js.map')) as { sources: string[] };
-  assert.ok(
-    map.sources.some((source) => source.endsWith('src/embed/index.ts')),
-    'the source map does not lead back to src/embed/index.ts',
-  );
-  const sri = built('dist/cdn/pubnet.min.js.sri').trim();
-  const expected = `sha384-${createHash('sha384').update(readFileSync(bundlePath)).digest('base64')}`;
-  assert.equal(sri, expected);
-});
+/** Markers of Lit's own code: had it been inlined, one of them would be in the file. */
+const LIT_MARKERS = /litElementVersions|litHtmlVersions|reactiveElementVersions/;
 
-test(`the CDN file is at most ${BUDGET} B min+gzip`, () => {
-  readBundle(); // says what to run when the file is missing
-  const code = readFileSync(bundlePath);
-  const gzip = gzipSync(code, { level: 9 }).length;
-  const size = JSON.parse(built('dist/cdn/pubnet.min.js.size.json')) as Record<string, number>;
-  assert.deepEqual(size, { min: code.length, gzip, budget: BUDGET, target: TARGET });
-  assert.ok(gzip <= BUDGET, `pubnet.min.js is ${gzip} B min+gzip, over ${BUDGET} B`);
-});
+for (const { name, entry, budget, target, lit } of CDN_FILES) {
+  const path = `dist/cdn/${name}`;
+
+  test(`${name} is one classic script with the package version`, () => {
+    const code = name == 'pubnet.min.js' ? readBundle() : built(path);
+    assert.doesNotThrow(() => new Script(code, { filename: path }), 'not a classic script');
+    assert.doesNotMatch(code, /^\s*(import|export)\s/m);
+    assert.ok(code.includes(JSON.stringify(packageVersion)), 'the version was not filled in');
+    assert.ok(!code.includes('__PUBNET_VERSION__'));
+    // Nothing is left for a loader to resolve.
+    assert.doesNotMatch(code, /\bfrom\s*["']lit/);
+    if (lit) assert.match(code, LIT_MARKERS, 'Lit is not inside');
+    else assert.doesNotMatch(code, LIT_MARKERS, 'Lit is inside');
+  });
+
+  test(`${name} has its source map and a matching SRI hash`, () => {
+    const code = built(path);
+    assert.match(
+      code,
+      new RegExp(`//# sourceMappingURL=${name.replaceAll('.', '\\.')}\\.map\\s*$`),
+    );
+    const map = JSON.parse(built(`${path}.map`)) as { sources: string[] };
+    assert.ok(
+      map.sources.some((source) => source.endsWith(entry)),
+      `the source map does not lead back to ${entry}`,
+    );
+    if (!lit)
+      assert.deepEqual(
+        map.sources.filter((source) => /node_modules/.test(source)),
+        [],
+        'a dependency is inside',
+      );
+    const sri = built(`${path}.sri`).trim();
+    const expected = `sha384-${createHash('sha384')
+      .update(readFileSync(join(root, path)))
+      .digest('base64')}`;
+    assert.equal(sri, expected);
+  });
+
+  test(`${name} is at most ${budget} B min+gzip`, () => {
+    built(path); // says what to run when the file is missing
+    const code = readFileSync(join(root, path));
+    const gzip = gzipSync(code, { level: 9 }).length;
+    const size = JSON.parse(built(`${path}.size.json`)) as Record<string, number>;
+    assert.deepEqual(size, { min: code.length, gzip, budget, target });
+    assert.ok(gzip <= budget, `${name} is ${gzip} B min+gzip, over ${budget} B`);
+  });
+}
 
 /** The modules `entry` reaches through relative imports, with every bare import they make. */
 function moduleGraph(entry: string): { files: string[]; bare: Set<string> } {
@@ -91,11 +124,7 @@ test('the npm entry registers the three elements and imports lit instead of inli
     [...bare].some((specifier) => /^lit(\/|$)/.test(specifier)),
     'lit is not imported',
   );
-  for (const file of files) {
-    const code = readFileSync(file, 'utf8');
-    // Markers of Lit's own code: had it been inlined, one of them would be here.
-    assert.doesNotMatch(code, /litElementVersions|litHtmlVersions|reactiveElementVersions/, file);
-  }
+  for (const file of files) assert.doesNotMatch(readFileSync(file, 'utf8'), LIT_MARKERS, file);
 });
 
 interface Declaration {

@@ -16,7 +16,7 @@ import {
 } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 
@@ -38,7 +38,12 @@ test('npm pack ships the build, the specs and the docs, and nothing of the works
     'dist/cdn/pubnet.min.js',
     'dist/cdn/pubnet.min.js.map',
     'dist/cdn/pubnet.min.js.sri',
+    'dist/cdn/pubnet-autolink.min.js',
+    'dist/cdn/pubnet-autolink.min.js.map',
+    'dist/cdn/pubnet-autolink.min.js.sri',
     'dist/index.js',
+    'dist/autolink/index.js',
+    'dist/autolink/index.d.ts',
     'dist/client/index.js',
     'dist/proxy/index.js',
     'dist/emulator/index.js',
@@ -134,6 +139,22 @@ test('Lit SSR is for the render entry (and the proxy that serves it): no element
 const specifiers = (text: string): string[] =>
   ts.preProcessFile(text, true, true).importedFiles.map((file) => file.fileName);
 const isHono = (specifier: string) => /^hono(\/|$)/.test(specifier);
+
+test('pubnet-widgets/autolink needs no Lit: no module it reaches imports lit', () => {
+  const reached = new Set<string>();
+  const bare = new Set<string>();
+  const visit = (path: string) => {
+    if (reached.has(path)) return;
+    assert.ok(packed.has(path), `${path} is not in the package`);
+    reached.add(path);
+    for (const specifier of specifiers(readFileSync(`${root}${path}`, 'utf8')))
+      if (specifier.startsWith('.')) visit(join(dirname(path), specifier));
+      else bare.add(specifier);
+  };
+  visit((pkg.exports['./autolink'] as Record<string, string>).default!.replace(/^\.\//, ''));
+  assert.ok(reached.has('dist/autolink/autolink.js'));
+  assert.deepEqual([...bare], []);
+});
 
 test('no packed script or declaration imports hono', () => {
   // The scanner sees every form, and no comment (hono's bundled JSDoc quotes imports).

@@ -10,6 +10,7 @@ import { createCore, type Core } from '../../client/core.js';
 import { offerTrackingLink } from '../../client/routes/offers.js';
 import { productTrackingLink } from '../../client/routes/products.js';
 import { env, onReset } from './env.js';
+import { pageShared } from './page.js';
 import { httpUrl } from './safe-url.js';
 
 /** What a load needs, resolved once per load. */
@@ -20,8 +21,9 @@ export interface LoadContext {
   signal: AbortSignal;
 }
 
-const cores = new Map<string, Core>();
-const cache = createCache();
+// One page-wide map and cache (page.ts): every bundle on the page uses the same.
+const cores = pageShared('cores', () => new Map<string, Core>());
+const cache = pageShared('cache', createCache);
 onReset(() => {
   cores.clear();
   cache.clear();

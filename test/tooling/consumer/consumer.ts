@@ -9,6 +9,7 @@ import {
 import { createClient, isHttpError, updateWithRetry, type Offer } from 'pubnet-widgets/client';
 import { createProxy } from 'pubnet-widgets/proxy';
 import { createEmulator } from 'pubnet-widgets/emulator';
+import { autolink, createConsent } from 'pubnet-widgets/autolink';
 
 configure({ api: 'https://publisher.example/pubnet-api/', key: 'guid' });
 const grid: PubnetProductGrid = document.createElement('pubnet-product-grid');
@@ -56,3 +57,13 @@ export const handler: (request: Request) => Promise<Response> = createProxy({
 });
 export const emulator = createEmulator({ latency: 0 });
 export { detail };
+
+// Auto-linking with a publisher's own banner.
+const gate = createConsent({ mode: 'manual' });
+export const stopAutolink: () => void = autolink(document.body, {
+  api: 'https://publisher.example/pubnet-api/',
+  key: 'guid',
+  scope: 'article',
+  consent: gate,
+});
+gate.set(true);
