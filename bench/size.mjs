@@ -17,6 +17,9 @@ import { sizeParts } from './lib/size-parts.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const CDN_FILE = join(root, 'dist/cdn/pubnet.min.js');
+const AUTOLINK_FILE = join(root, 'dist/cdn/pubnet-autolink.min.js');
+/** The auto-linking file's goal (rollup.config.mjs has the same number). */
+const AUTOLINK_TARGET = 5 * 1024;
 /** Plugins of the CDN build that have nothing to do with a plain .js file or are not output. */
 const NOT_FOR_BARE = ['typescript', 'pubnet-version', 'pubnet-cdn-budget'];
 
@@ -142,5 +145,27 @@ export async function sizeFigures() {
       };
     },
   );
-  return [cdn, bare];
+  const autolink = await measure(
+    {
+      name: 'size.autolink',
+      label: 'Size: dist/cdn/pubnet-autolink.min.js, min+gzip',
+      unit: 'B',
+      goal: `≤ ${AUTOLINK_TARGET} B (${AUTOLINK_TARGET / 1024} KB, issue 21)`,
+      max: AUTOLINK_TARGET,
+    },
+    async () => {
+      const code = await readFile(AUTOLINK_FILE);
+      const gz = gzipSize(code);
+      const { budget } = JSON.parse(await readFile(`${AUTOLINK_FILE}.size.json`, 'utf8'));
+      const parts = Object.entries(await sizeParts(AUTOLINK_FILE))
+        .map(([part, size]) => `${part} ${size.gzip} B`)
+        .join(', ');
+      return {
+        samples: [gz],
+        minBytes: code.length,
+        summary: `no Lit; ${code.length} B minified; the build fails above ${budget} B; by part: ${parts}`,
+      };
+    },
+  );
+  return [cdn, autolink, bare];
 }
