@@ -1,13 +1,8 @@
 import { expect, waitUntil } from '@open-wc/testing';
 import { autolink } from '../../src/autolink/index.js';
-import { resetWidgets } from '../../src/components/shared/env.js';
 import { known } from '../../src/emulator/known.js';
-import type { TestEmulator, TestProxy } from '../support/emulator.js';
-import {
-  emulatorBehindProxy,
-  intersectionsDelivered,
-  recordFetches,
-} from '../components/helpers.js';
+import type { TestEmulator } from '../support/emulator.js';
+import { intersectionsDelivered, recordFetches } from '../components/helpers.js';
 import {
   article,
   detectedHosts,
@@ -21,6 +16,7 @@ import {
   pointAt,
   sid,
   trackingRequests,
+  useStack,
 } from './support.js';
 
 /** What the API answers for this tracking-link body (asked directly). */
@@ -34,15 +30,7 @@ async function trackingLink(emu: TestEmulator, id: string, body: object) {
 }
 
 describe('autolink: detect and rewrite', () => {
-  let emu: TestEmulator;
-  let proxy: TestProxy;
-  let stop = () => {};
-  beforeEach(async () => ({ emu, proxy } = await emulatorBehindProxy()));
-  afterEach(() => {
-    stop();
-    resetWidgets();
-    return emu.stop();
-  });
+  const stack = useStack();
 
   it('many links over three hosts in view: one detect per host, no tracking link before intent', async () => {
     const fetches = recordFetches();
@@ -50,14 +38,14 @@ describe('autolink: detect and rewrite', () => {
       Array.from({ length: 10 }, (_, i) => `${href}?item=${i}`),
     );
     const page = await article(hrefs);
-    stop = autolink(page, { api: proxy.url, key, sid });
+    stack.stop = autolink(page, { api: stack.proxy.url, key, sid });
     await idle();
     await intersectionsDelivered(page.querySelector('a:last-of-type')!);
     await waitUntil(() => detectedHosts(fetches.calls).length == 3, 'three detects');
     await Promise.allSettled(fetches.results);
     await nextTask();
     // A second call on the same root shares the page's detect answers.
-    const again = autolink(page, { api: proxy.url, key, sid });
+    const again = autolink(page, { api: stack.proxy.url, key, sid });
     await idle();
     await intersectionsDelivered(page.querySelector('a:last-of-type')!);
     await nextTask();
@@ -73,7 +61,7 @@ describe('autolink: detect and rewrite', () => {
     const fetches = recordFetches();
     const page = await article([MERCHANT]);
     page.append(paragraph(MERCHANT + '&tab=1', { target: '_blank', rel: 'author' }));
-    stop = autolink(page, { api: proxy.url, key, sid, disclosure: 'Ad' });
+    stack.stop = autolink(page, { api: stack.proxy.url, key, sid, disclosure: 'Ad' });
     const [plain, blank] = page.querySelectorAll('a');
     pointAt(plain);
     blank.dispatchEvent(new FocusEvent('focus'));
@@ -82,7 +70,7 @@ describe('autolink: detect and rewrite', () => {
     );
     const [offer] = known.offers;
     expect(plain.href).to.equal(
-      await trackingLink(emu, offer, { website: key, sid, deep_link: MERCHANT }),
+      await trackingLink(stack.emu, offer, { website: key, sid, deep_link: MERCHANT }),
     );
     expect(plain.getAttribute('data-pubnet-href')).to.equal(MERCHANT);
     expect(plain.rel).to.equal('sponsored');
@@ -104,7 +92,7 @@ describe('autolink: detect and rewrite', () => {
   it('a host with no offer: its links stay untouched, with no tracking-link request', async () => {
     const fetches = recordFetches();
     const page = await article([NO_OFFER]);
-    stop = autolink(page, { api: proxy.url, key });
+    stack.stop = autolink(page, { api: stack.proxy.url, key });
     const link = page.querySelector('a')!;
     link.dispatchEvent(new MouseEvent('mouseenter'));
     await waitUntil(() => detectedHosts(fetches.calls).length == 1, 'detected');
@@ -118,7 +106,7 @@ describe('autolink: detect and rewrite', () => {
   it('links added later are found, detected near the viewport and rewritten on intent', async () => {
     const fetches = recordFetches();
     const page = await article([]);
-    stop = autolink(page, { api: proxy.url, key });
+    stack.stop = autolink(page, { api: stack.proxy.url, key });
     await idle();
     const added = paragraph(OTHER_MERCHANT);
     page.append(added);

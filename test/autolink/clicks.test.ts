@@ -1,12 +1,11 @@
 import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import { sendMouse } from '@web/test-runner-commands';
 import { autolink } from '../../src/autolink/index.js';
-import { env, resetWidgets } from '../../src/components/shared/env.js';
-import type { TestEmulator, TestProxy } from '../support/emulator.js';
+import { env } from '../../src/components/shared/env.js';
 import { hasNoOffer } from '../../src/autolink/detect.js';
 import { coreFor } from '../../src/components/shared/api.js';
-import { emulatorBehindProxy, heldTimers } from '../components/helpers.js';
-import { key, MERCHANT } from './support.js';
+import { heldTimers } from '../components/helpers.js';
+import { key, MERCHANT, useStack } from './support.js';
 
 /** A link that opens in an `<iframe name="landing">` beside it. */
 async function inFrame(href: string) {
@@ -32,38 +31,32 @@ async function realClick(element: Element) {
 }
 
 describe('autolink: clicks', () => {
-  let emu: TestEmulator;
-  let proxy: TestProxy;
-  let stop = () => {};
-  beforeEach(async () => ({ emu, proxy } = await emulatorBehindProxy()));
+  const stack = useStack();
   afterEach(async () => {
-    stop();
-    resetWidgets();
     // (the mouse moved over the page: put it back where it hovers nothing)
     await sendMouse({ type: 'move', position: [0, 0] });
-    return emu.stop();
   });
 
   it('a real click while the tracking link is coming is held, then follows the tracking link', async () => {
-    await emu.setLatency(300);
+    await stack.emu.setLatency(300);
     const { page, link, navigated } = await inFrame(MERCHANT);
-    stop = autolink(page, { api: proxy.url, key });
+    stack.stop = autolink(page, { api: stack.proxy.url, key });
     await realClick(link);
     await navigated;
     expect(link.getAttribute('data-pubnet-href')).to.equal(MERCHANT);
     // The landing frame went through the emulator's click URL: the click is recorded.
-    const clicks = (await emu.requests()).filter((r) => r.path.startsWith('/click/'));
+    const clicks = (await stack.emu.requests()).filter((r) => r.path.startsWith('/click/'));
     expect(clicks.map((r) => r.path)).to.deep.equal([new URL(link.href).pathname]);
   });
 
   it('the hold ends after 1 s at most: the original href is followed, and nothing waits on', async () => {
-    await emu.setFaults([{ path: '/publisher/offers/*', kind: 'hang' }]);
+    await stack.emu.setFaults([{ path: '/publisher/offers/*', kind: 'hang' }]);
     const hold = heldTimers([1e3]);
     env.timers = hold.timers;
     // A link the frame can load: the emulator's own host is not the API's (the proxy's).
-    const original = `${emu.url}publisher/`;
+    const original = `${stack.emu.url}publisher/`;
     const { page, link, navigated } = await inFrame(original);
-    stop = autolink(page, { api: proxy.url, key });
+    stack.stop = autolink(page, { api: stack.proxy.url, key });
     let prevented: boolean | undefined;
     link.addEventListener('click', (e) => (prevented = e.defaultPrevented));
     await realClick(link);
@@ -83,13 +76,13 @@ describe('autolink: clicks', () => {
     ['the middle button', { button: 1 }],
   ] as [string, MouseEventInit][])
     it(`a click with ${name} is the browser's at once, never held`, async () => {
-      await emu.setFaults([{ path: '/publisher/offers/*', kind: 'hang' }]);
+      await stack.emu.setFaults([{ path: '/publisher/offers/*', kind: 'hang' }]);
       const hold = heldTimers([1e3]);
       env.timers = hold.timers;
       const page = await fixture<HTMLElement>(
         html`<article><a href=${MERCHANT}>shop</a></article>`,
       );
-      stop = autolink(page, { api: proxy.url, key });
+      stack.stop = autolink(page, { api: stack.proxy.url, key });
       let prevented: boolean | undefined;
       // After auto-linking's own listener: record, then keep this test page where it is.
       const onClick = (e: Event) => {
@@ -112,10 +105,10 @@ describe('autolink: clicks', () => {
     const page = await fixture<HTMLElement>(
       html`<article><a href="https://no-offer.example/">none</a></article>`,
     );
-    stop = autolink(page, { api: proxy.url, key });
+    stack.stop = autolink(page, { api: stack.proxy.url, key });
     const link = page.querySelector('a')!;
     link.dispatchEvent(new FocusEvent('focus'));
-    await waitUntil(() => hasNoOffer(coreFor(proxy.url), 'no-offer.example'), 'detected');
+    await waitUntil(() => hasNoOffer(coreFor(stack.proxy.url), 'no-offer.example'), 'detected');
     const hold = heldTimers([1e3]);
     env.timers = hold.timers;
     let prevented: boolean | undefined;

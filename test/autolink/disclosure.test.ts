@@ -6,9 +6,7 @@ import { autolink } from '../../src/autolink/index.js';
 import { rewrite } from '../../src/autolink/rewrite.js';
 import { resetWidgets } from '../../src/components/shared/env.js';
 import { configure } from '../../src/components/shared/options.js';
-import type { TestEmulator, TestProxy } from '../support/emulator.js';
-import { emulatorBehindProxy } from '../components/helpers.js';
-import { key, MERCHANT, OTHER_MERCHANT, paragraph, pointAt, sid } from './support.js';
+import { key, MERCHANT, OTHER_MERCHANT, paragraph, pointAt, sid, useStack } from './support.js';
 
 const TRACKING = 'https://click.example/t/1';
 
@@ -86,19 +84,12 @@ describe('autolink: the disclosure label', () => {
   });
 
   describe('through autolink(), the real proxy and emulator', () => {
-    let emu: TestEmulator;
-    let proxy: TestProxy;
-    let stop = () => {};
-    beforeEach(async () => ({ emu, proxy } = await emulatorBehindProxy()));
-    afterEach(() => {
-      stop();
-      return emu.stop();
-    });
+    const stack = useStack();
 
     it('disclosure: true labels each rewritten link in its own language', async () => {
       const { page, polish, english } = await polishArticle();
       const late = paragraph(MERCHANT + '?late=1');
-      stop = autolink(page, { api: proxy.url, key, sid, disclosure: true });
+      stack.stop = autolink(page, { api: stack.proxy.url, key, sid, disclosure: true });
       pointAt(polish);
       pointAt(english);
       await waitUntil(() => labelAfter(polish) && labelAfter(english), 'both rewritten');

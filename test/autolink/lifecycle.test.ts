@@ -2,14 +2,8 @@ import { expect, waitUntil } from '@open-wc/testing';
 import { isDetected } from '../../src/autolink/detect.js';
 import { autolink, createConsent } from '../../src/autolink/index.js';
 import { coreFor } from '../../src/components/shared/api.js';
-import { env, resetWidgets } from '../../src/components/shared/env.js';
-import type { TestEmulator, TestProxy } from '../support/emulator.js';
-import {
-  emulatorBehindProxy,
-  heldTimers,
-  intersectionsDelivered,
-  recordFetches,
-} from '../components/helpers.js';
+import { env } from '../../src/components/shared/env.js';
+import { heldTimers, intersectionsDelivered, recordFetches } from '../components/helpers.js';
 import {
   article,
   detectedHosts,
@@ -22,6 +16,7 @@ import {
   paragraph,
   pointAt,
   trackingRequests,
+  useStack,
 } from './support.js';
 import { cmp, tc } from './tcf-stub.js';
 
@@ -36,15 +31,7 @@ async function worksNow(page: HTMLElement, calls: Parameters<typeof detectedHost
 }
 
 describe('autolink: consent and stop()', () => {
-  let emu: TestEmulator;
-  let proxy: TestProxy;
-  let stop = () => {};
-  beforeEach(async () => ({ emu, proxy } = await emulatorBehindProxy()));
-  afterEach(() => {
-    stop();
-    resetWidgets();
-    return emu.stop();
-  });
+  const stack = useStack();
 
   /** Everything that could start work on `page`'s links: idle, the viewport, intent, a click. */
   async function tryEverything(page: HTMLElement) {
@@ -73,11 +60,11 @@ describe('autolink: consent and stop()', () => {
       const fetches = recordFetches();
       const consent = manualConsent(answer);
       const page = await article([MERCHANT, OTHER_MERCHANT]);
-      stop = autolink(page, { api: proxy.url, key, consent: consent.gate });
+      stack.stop = autolink(page, { api: stack.proxy.url, key, consent: consent.gate });
       expect(await tryEverything(page)).to.deep.equal({ prevented: false, held: 0 });
       expect(fetches.calls).to.deep.equal([]);
       expect(page.querySelectorAll('[data-pubnet-href]')).to.have.length(0);
-      stop();
+      stack.stop();
       expect(consent.listeners.size, 'unsubscribed').to.equal(0);
     });
 
@@ -85,7 +72,7 @@ describe('autolink: consent and stop()', () => {
     const fetches = recordFetches();
     const consent = manualConsent(false);
     const page = await article([MERCHANT]);
-    stop = autolink(page, { api: proxy.url, key, consent: consent.gate });
+    stack.stop = autolink(page, { api: stack.proxy.url, key, consent: consent.gate });
     await tryEverything(page);
     expect(fetches.calls).to.deep.equal([]);
     consent.set(true);
@@ -97,7 +84,7 @@ describe('autolink: consent and stop()', () => {
     const stub = cmp();
     const consent = createConsent({ win: { __tcfapi: stub.api, navigator: {} } });
     const page = await article([MERCHANT]);
-    stop = autolink(page, { api: proxy.url, key, consent });
+    stack.stop = autolink(page, { api: stack.proxy.url, key, consent });
     stub.send(tc('cmpuishown', []));
     await tryEverything(page);
     expect(fetches.calls, 'nothing before the answer').to.deep.equal([]);
@@ -110,11 +97,14 @@ describe('autolink: consent and stop()', () => {
     const fetches = recordFetches();
     const consent = manualConsent(true);
     const page = await article([MERCHANT]);
-    stop = autolink(page, { api: proxy.url, key, consent: consent.gate });
+    stack.stop = autolink(page, { api: stack.proxy.url, key, consent: consent.gate });
     const link = page.querySelector('a')!;
     pointAt(link);
     consent.set(false);
-    await waitUntil(() => isDetected(coreFor(proxy.url), new URL(MERCHANT).hostname), 'detected');
+    await waitUntil(
+      () => isDetected(coreFor(stack.proxy.url), new URL(MERCHANT).hostname),
+      'detected',
+    );
     await nextTask();
     expect(trackingRequests(fetches.calls)).to.deep.equal([]);
     expect(link.hasAttribute('data-pubnet-href')).to.equal(false);
@@ -125,14 +115,14 @@ describe('autolink: consent and stop()', () => {
   });
 
   it('stop() removes the observers and listeners and abandons the requests in flight', async () => {
-    await emu.setLatency(5e3);
+    await stack.emu.setLatency(5e3);
     const fetches = recordFetches();
     const page = await article([MERCHANT]);
-    stop = autolink(page, { api: proxy.url, key });
+    stack.stop = autolink(page, { api: stack.proxy.url, key });
     const link = page.querySelector('a')!;
     pointAt(link);
     await waitUntil(() => fetches.calls.length == 1, 'detect asked for');
-    stop();
+    stack.stop();
     expect(fetches.calls[0].init!.signal!.aborted, 'the request is abandoned').to.equal(true);
     // Links added afterwards, intent, clicks: nothing.
     page.append(paragraph(OTHER_MERCHANT));

@@ -3,14 +3,8 @@
 // it costs one detect per qualifying host, no tracking link before intent, and no long task.
 import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import { autolink } from '../../src/autolink/index.js';
-import { resetWidgets } from '../../src/components/shared/env.js';
-import type { TestEmulator, TestProxy } from '../support/emulator.js';
-import {
-  emulatorBehindProxy,
-  intersectionsDelivered,
-  recordFetches,
-} from '../components/helpers.js';
-import { detectedHosts, idle, key, nextTask, sid, trackingRequests } from './support.js';
+import { intersectionsDelivered, recordFetches } from '../components/helpers.js';
+import { detectedHosts, idle, key, nextTask, sid, trackingRequests, useStack } from './support.js';
 
 /** Seeded merchants with an active offer (src/emulator/seed/merchants.ts and offers.ts). */
 const WITH_OFFER = [
@@ -84,16 +78,10 @@ function recordLongTasks() {
 }
 
 describe('autolink: a long article', () => {
-  let emu: TestEmulator;
-  let proxy: TestProxy;
-  let stop = () => {};
+  const stack = useStack();
   const restores: (() => void)[] = [];
-  beforeEach(async () => ({ emu, proxy } = await emulatorBehindProxy()));
   afterEach(() => {
-    stop();
     restores.splice(0).forEach((restore) => restore());
-    resetWidgets();
-    return emu.stop();
   });
 
   it('500 links over 12 hosts, read to the end: one detect per qualifying host, no tracking link, no long task', async () => {
@@ -105,7 +93,7 @@ describe('autolink: a long article', () => {
     const links = [...page.querySelectorAll('a')];
     const longTasks = recordLongTasks();
 
-    stop = autolink(page, { api: proxy.url, key, sid, exclude: '.nav' });
+    stack.stop = autolink(page, { api: stack.proxy.url, key, sid, exclude: '.nav' });
     // The scan, in idle moments: every qualifying link is watched for the viewport, no other.
     await waitUntil(() => observed.observed.size >= qualifying, 'the scan reached every link');
     await idle();

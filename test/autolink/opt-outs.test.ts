@@ -1,24 +1,22 @@
 import { expect, html, fixture, waitUntil } from '@open-wc/testing';
 import { autolink } from '../../src/autolink/index.js';
-import { resetWidgets } from '../../src/components/shared/env.js';
-import type { TestEmulator, TestProxy } from '../support/emulator.js';
-import { emulatorBehindProxy, recordFetches } from '../components/helpers.js';
-import { detectedHosts, key, MERCHANT, nextTask, pointAt, trackingRequests } from './support.js';
+import { recordFetches } from '../components/helpers.js';
+import {
+  detectedHosts,
+  key,
+  MERCHANT,
+  nextTask,
+  pointAt,
+  trackingRequests,
+  useStack,
+} from './support.js';
 
 describe('autolink: which links qualify', () => {
-  let emu: TestEmulator;
-  let proxy: TestProxy;
-  let stop = () => {};
-  beforeEach(async () => ({ emu, proxy } = await emulatorBehindProxy()));
-  afterEach(() => {
-    stop();
-    resetWidgets();
-    return emu.stop();
-  });
+  const stack = useStack();
 
   it('only the merchant link in scope with no opt-out is rewritten; the others cost no request', async () => {
     const fetches = recordFetches();
-    const clickUrl = `${proxy.url}click/0123456789abcdef/`;
+    const clickUrl = `${stack.proxy.url}click/0123456789abcdef/`;
     const page = await fixture<HTMLElement>(html`
       <div>
         <article>
@@ -39,7 +37,12 @@ describe('autolink: which links qualify', () => {
       </div>
     `);
     const before = [...page.querySelectorAll('a')].map((a) => a.getAttribute('href'));
-    stop = autolink(page, { api: proxy.url, key, scope: 'article', exclude: '.nav, nav' });
+    stack.stop = autolink(page, {
+      api: stack.proxy.url,
+      key,
+      scope: 'article',
+      exclude: '.nav, nav',
+    });
     for (const link of page.querySelectorAll('a')) pointAt(link);
     const good = page.querySelector<HTMLAnchorElement>('#good')!;
     await waitUntil(() => good.hasAttribute('data-pubnet-href'), 'the merchant link is rewritten');
@@ -55,17 +58,19 @@ describe('autolink: which links qualify', () => {
   it('links on the API host or on the host of a tracking link seen are the click host: no detect', async () => {
     const fetches = recordFetches();
     const page = await fixture<HTMLElement>(html`<article><a href=${MERCHANT}>shop</a></article>`);
-    stop = autolink(page, { api: proxy.url, key });
+    stack.stop = autolink(page, { api: stack.proxy.url, key });
     const first = page.querySelector('a')!;
     pointAt(first);
     await waitUntil(() => first.hasAttribute('data-pubnet-href'), 'rewritten');
     const clickHost = new URL(first.href).origin;
-    const later = [`${clickHost}/click/fedcba9876543210/`, `${proxy.url}click/abc/`].map((href) => {
-      const a = document.createElement('a');
-      a.href = href;
-      page.append(a);
-      return a;
-    });
+    const later = [`${clickHost}/click/fedcba9876543210/`, `${stack.proxy.url}click/abc/`].map(
+      (href) => {
+        const a = document.createElement('a');
+        a.href = href;
+        page.append(a);
+        return a;
+      },
+    );
     for (const link of later) pointAt(link);
     await nextTask();
     await Promise.allSettled(fetches.results);

@@ -1,6 +1,9 @@
 /** Shared set-up of the auto-linking tests: an article, a consent gate, and ways to wait. */
 import { fixture, html } from '@open-wc/testing';
 import type { ConsentGate } from '../../src/autolink/index.js';
+import { resetWidgets } from '../../src/components/shared/env.js';
+import type { TestEmulator, TestProxy } from '../support/emulator.js';
+import { emulatorBehindProxy } from '../components/helpers.js';
 import { known } from '../../src/emulator/known.js';
 
 export const key = known.website.guid;
@@ -72,3 +75,23 @@ export const trackingRequests = (calls: { url: string; init?: RequestInit }[]) =
 /** Shows intent on `link` the way a pointer does. */
 export const pointAt = (link: Element) =>
   link.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true, composed: true }));
+
+/**
+ * An emulator behind the proxy for each test of the `describe` it is called
+ * in; after each test, the auto-linking it started (`stack.stop`) is stopped,
+ * the widgets' state reset and the emulator stopped.
+ */
+export function useStack() {
+  const stack = {
+    emu: undefined as unknown as TestEmulator,
+    proxy: undefined as unknown as TestProxy,
+    stop: () => {},
+  };
+  beforeEach(async () => Object.assign(stack, await emulatorBehindProxy(), { stop: () => {} }));
+  afterEach(() => {
+    stack.stop();
+    resetWidgets();
+    return stack.emu.stop();
+  });
+  return stack;
+}
