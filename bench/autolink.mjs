@@ -8,25 +8,11 @@
 //   (goal none) beside it;
 // - long tasks (> 50 ms) from `autolink()` to the scan's end (goal none).
 // The page loads auto-linking bundled from src/autolink/index.ts with esbuild (an IIFE,
-// minified): there is no CDN auto-linking file to load yet.
+// minified), called as the npm module is; the CDN file's size is in the size group.
+import { articleLinks, HOSTS, LINKS, WITH_OFFER } from './fixtures/long-article.mjs';
 import { withPage } from './lib/browser.mjs';
 import { measure, median, repeat, round } from './lib/figures.mjs';
 
-const WITH_OFFER = [
-  'www.mediapoint.example',
-  'technova.example',
-  'www.sportzone.example',
-  'homecraft.example',
-  'stylehub.example',
-  'www.toyplanet.example',
-  'fitgear.example',
-  'kitchenpro.example',
-  'shop.byteshop.example',
-];
-const HOSTS = [...WITH_OFFER, 'no-offer.example', 'www.unknown-shop.example', 'blog.x.example'];
-/** Hosts only opted-out links point to (on the link, on its paragraph, by `exclude`). */
-const OPTED_OUT = ['audiomax.example', 'cameraworld.example', 'booknook.example'];
-const LINKS = 500;
 /** After the last detect: time for late duplicates to show up. */
 const SETTLE_MS = 300;
 const PAGE = 'autolink-500.html';
@@ -35,17 +21,14 @@ const PAGE = 'autolink-500.html';
 function article() {
   const paragraphs = [];
   let qualifying = 0;
-  for (let i = 0; i < LINKS; i++) {
-    const optOut = i % 25 == 24 ? Math.floor(i / 25) % 3 : -1;
-    const host = optOut < 0 ? HOSTS[i % HOSTS.length] : OPTED_OUT[optOut];
+  articleLinks().forEach(({ href, optOut }, i) => {
     const attrs = ['', ' data-pubnet="off"', '', ' class="nav"'][optOut + 1];
     if (optOut < 0) qualifying++;
-    const href = `https://${host}/p/${i}?ref=article`;
     paragraphs.push(
       `<p${optOut == 1 ? ' data-pubnet="off"' : ''}>Paragraph ${i}, with ` +
         `<a href="${href}"${attrs}>item ${i}</a> in it, and some words around it to read.</p>`,
     );
-  }
+  });
   return { html: paragraphs.join('\n'), qualifying };
 }
 

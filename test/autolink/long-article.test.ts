@@ -4,30 +4,12 @@
 import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import { autolink } from '../../src/autolink/index.js';
 import { intersectionsDelivered, recordFetches } from '../components/helpers.js';
+import { articleLinks, HOSTS, WITH_OFFER } from '../../bench/fixtures/long-article.mjs';
 import { detectedHosts, idle, key, nextTask, sid, trackingRequests, useStack } from './support.js';
 
-/** Seeded merchants with an active offer (src/emulator/seed/merchants.ts and offers.ts). */
-const WITH_OFFER = [
-  'www.mediapoint.example',
-  'technova.example',
-  'www.sportzone.example',
-  'homecraft.example',
-  'stylehub.example',
-  'www.toyplanet.example',
-  'fitgear.example',
-  'kitchenpro.example',
-  'shop.byteshop.example',
-];
-const WITHOUT_OFFER = ['no-offer.example', 'www.unknown-shop.example', 'blog.elsewhere.example'];
-const HOSTS = [...WITH_OFFER, ...WITHOUT_OFFER];
-/** Hosts only opted-out links point to: never asked about. */
-const OPTED_OUT = ['audiomax.example', 'cameraworld.example', 'booknook.example'];
-const LINKS = 500;
-
 /**
- * The article: `LINKS` links in paragraphs, over `HOSTS` in turn, every
- * 25th one opted out in one of three ways (on the link, on an ancestor, by
- * `exclude`), to a host of its own. Returns it and how many links qualify.
+ * The article (bench/fixtures/long-article.mjs) in paragraphs, each opt-out
+ * made as it says. Returns it and how many links qualify.
  */
 async function longArticle() {
   const page = await fixture<HTMLElement>(html`<article lang="en"></article>`);
@@ -37,18 +19,16 @@ async function longArticle() {
     (a) => a.classList.add('nav'),
   ];
   let qualifying = 0;
-  for (let i = 0; i < LINKS; i++) {
+  articleLinks().forEach(({ href, optOut }, i) => {
     const p = document.createElement('p');
     const a = document.createElement('a');
     p.append(`Paragraph ${i}, with `, a, ' in it.');
-    const optOut = i % 25 == 24 ? ((i / 25) % 3) | 0 : -1;
-    const host = optOut < 0 ? HOSTS[i % HOSTS.length] : OPTED_OUT[optOut];
-    a.href = `https://${host}/p/${i}?ref=article`;
+    a.href = href;
     a.textContent = `item ${i}`;
     if (optOut < 0) qualifying++;
     else optOuts[optOut](a, p);
     page.append(p);
-  }
+  });
   return { page, qualifying };
 }
 
