@@ -16,7 +16,8 @@
  * - Manual mode: undefined until the publisher's banner calls `set()`.
  */
 
-import { optionLabel } from './options.js';
+import { warn } from '../components/shared/events.js';
+import { bad, optionLabel } from './options.js';
 
 export interface TcData {
   eventStatus?: string;
@@ -58,31 +59,25 @@ export interface ConsentOptions {
   win?: { __tcfapi?: TcfApi; navigator?: { globalPrivacyControl?: boolean } };
 }
 
-const bad = (what: string): never => {
-  throw new TypeError('autolink consent: ' + what);
-};
-
 /**
  * A consent gate. A listener is not called on `subscribe()` (read `allowed()`
  * for the current decision), only when the decision changes; a listener that
- * throws is logged (`console.error`) and the others are still told.
+ * throws is reported (the widgets' warning, `env.warn`) and the others are still told.
  * @throws TypeError naming the option (as `label` names it) when an option is invalid.
  */
 export function createConsent(options: ConsentOptions = {}, label = optionLabel): ConsentGate {
-  if (!options || typeof options != 'object') bad('options must be an object');
+  if (!options || typeof options != 'object') bad(label('options'), 'an object');
   const { mode = 'auto', purposes = [1], gpc = 'respect' } = options;
   if (mode != 'auto' && mode != 'manual')
-    bad(`${label('mode')} must be "auto" or "manual" (got ${String(mode)})`);
+    bad(label('mode'), `"auto" or "manual" (got ${String(mode)})`);
   if (
     !Array.isArray(purposes) ||
     !purposes.length ||
     !purposes.every((p) => Number.isInteger(p) && p > 0)
   )
-    bad(
-      `${label('purposes')} must be a non-empty array of positive integers (got ${String(purposes)})`,
-    );
+    bad(label('purposes'), `a non-empty array of positive integers (got ${String(purposes)})`);
   if (gpc != 'respect' && gpc != 'ignore')
-    bad(`${label('gpc')} must be "respect" or "ignore" (got ${String(gpc)})`);
+    bad(label('gpc'), `"respect" or "ignore" (got ${String(gpc)})`);
   const required = [...purposes]; // the caller's array may change later; the gate's does not
   const win = (options.win ?? globalThis) as NonNullable<ConsentOptions['win']>;
 
@@ -97,7 +92,7 @@ export function createConsent(options: ConsentOptions = {}, label = optionLabel)
         listener(value);
       } catch (error) {
         // One failing listener neither keeps the others untold nor breaks the CMP that called us.
-        console.error(error);
+        warn('a consent listener failed', error);
       }
   };
 
@@ -133,14 +128,14 @@ export function createConsent(options: ConsentOptions = {}, label = optionLabel)
   return {
     allowed: () => decision,
     subscribe(listener) {
-      if (typeof listener != 'function') bad('subscribe() takes a function');
+      if (typeof listener != 'function') bad('subscribe()', 'given a function');
       if (!stopped) listeners.add(listener);
       return () => void listeners.delete(listener);
     },
     set(allowed) {
       if (mode != 'manual')
-        bad('set() is for option "mode": "manual" (in "auto" mode TCF and GPC decide)');
-      if (typeof allowed != 'boolean') bad(`set() takes true or false (got ${String(allowed)})`);
+        bad('set()', 'used with option "mode": "manual" (in "auto" mode TCF and GPC decide)');
+      if (typeof allowed != 'boolean') bad('set()', `given true or false (got ${String(allowed)})`);
       if (!gpcOn) decide(allowed);
     },
     stop() {

@@ -40,7 +40,8 @@ export interface Resolved extends Omit<AutolinkOptions, 'consent'> {
 
 const ALWAYS: ConsentGate = { allowed: () => true, subscribe: () => () => {} };
 
-const bad = (label: string, what: string): never => {
+/** Throws the TypeError of a bad option (or call): `autolink: <label> must be <what>`. */
+export const bad = (label: string, what: string): never => {
   throw new TypeError(`autolink: ${label} must be ${what}`);
 };
 

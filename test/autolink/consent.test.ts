@@ -1,6 +1,7 @@
 import { expect } from '@open-wc/testing';
 import { createConsent, type ConsentOptions, type TcData } from '../../src/autolink/consent.js';
 import { cmp, LISTENER_ID, tc } from './tcf-stub.js';
+import { env, resetWidgets } from '../../src/components/shared/env.js';
 
 /** The decisions a gate tells its subscribers, in order. */
 function told(gate: ReturnType<typeof createConsent>) {
@@ -169,9 +170,8 @@ describe('consent: manual', () => {
 
   it('a throwing listener is logged and does not keep the others from being told', () => {
     const gate = createConsent({ mode: 'manual', win: {} });
-    const logged: unknown[] = [];
-    const consoleError = console.error;
-    console.error = (error: unknown) => void logged.push(error);
+    const logged: unknown[][] = [];
+    env.warn = (...data) => void logged.push(data);
     try {
       gate.subscribe(() => {
         throw new Error('listener');
@@ -180,10 +180,10 @@ describe('consent: manual', () => {
       gate.set(true);
       expect(decisions).to.deep.equal([true]);
     } finally {
-      console.error = consoleError;
+      resetWidgets();
     }
     expect(logged).to.have.length(1);
-    expect((logged[0] as Error).message).to.equal('listener');
+    expect((logged[0][1] as Error).message).to.equal('listener');
   });
 
   it('respects GPC: set(true) does not allow, unless gpc "ignore"', () => {
