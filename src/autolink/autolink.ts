@@ -115,7 +115,8 @@ export function autolink(root: ParentNode, options: AutolinkOptions): () => void
       for (const link of anchors.splice(0, 50))
         if (candidate(link))
           nearViewport(link, signal).then(
-            () => detectOffer(core, link.hostname, signal).catch(ignore),
+            // Judged again: meanwhile an intent may have rewritten it to the click host.
+            () => void (candidate(link) && detectOffer(core, link.hostname, signal).catch(ignore)),
             ignore,
           );
     }
