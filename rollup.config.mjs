@@ -32,7 +32,7 @@ export const CDN_TARGET = 14 * 1024;
 export const CDN_BUDGET = 16 * 1024;
 /**
  * The auto-linking file (no Lit), min+gzip, in bytes. Issue 21 asks for a
- * 5 KB ceiling; the file is 5,939 B (the client's request core and its
+ * 5 KB ceiling; the file is 5,941 B (the client's request core and its
  * error classes, shared with the widgets, are 2.1 KB of it), so 5 KB is the
  * target and the ceiling is 6 KB until the owner decides (see issue 21).
  */
