@@ -64,7 +64,7 @@ describe('cli', () => {
     const child = run(['--port', 'abc']);
     let err = '';
     child.stderr.on('data', (d) => (err += String(d)));
-    const [code] = await once(child, 'exit');
+    const [code] = await once(child, 'close');
     assert.equal(code, 2);
     assert.equal(err.trim().split('\n').length, 1, err);
     assert.match(err, /--port/);

@@ -35,7 +35,8 @@ async function run(args: string[], token?: string) {
   let stderr = '';
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
   child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-  const [status] = (await once(child, 'exit')) as [number | null];
+  // 'close', not 'exit': only then has all of its output been read.
+  const [status] = (await once(child, 'close')) as [number | null];
   return { status, stdout, stderr };
 }
 
@@ -58,7 +59,7 @@ describe('pubnet-proxy', { concurrency: true }, () => {
     assert.equal((await call(`${line}my/profile/`)).status, 404);
 
     child.kill('SIGTERM');
-    const [code] = await once(child, 'exit');
+    const [code] = await once(child, 'close');
     assert.equal(code, 0);
     assert.match(stderr, /^GET \/publisher\/adslots\/\S+ 200 \d+ms miss$/m);
     assert.match(stderr, /^GET \/my\/profile\/ 404 \d+ms -/m);
@@ -76,7 +77,7 @@ describe('pubnet-proxy', { concurrency: true }, () => {
     assert.match(line, /^http:\/\/127\.0\.0\.1:\d+\/pubnet-api\/$/);
     assert.equal((await call(`${line}publisher/offers/${known.offers[0]}/`)).status, 200);
     child.kill('SIGINT');
-    assert.deepEqual(await once(child, 'exit'), [0, null]);
+    assert.deepEqual(await once(child, 'close'), [0, null]);
   });
 
   test('--cache-ttl and --stale-while-revalidate reach Cache-Control', async () => {
@@ -93,7 +94,7 @@ describe('pubnet-proxy', { concurrency: true }, () => {
       'public, max-age=30, stale-while-revalidate=5',
     );
     child.kill('SIGTERM');
-    await once(child, 'exit');
+    await once(child, 'close');
   });
 
   test('without PUBNET_TOKEN it refuses to start, with one clear line', async () => {
@@ -142,7 +143,7 @@ describe('pubnet-proxy', { concurrency: true }, () => {
       const before = stack.upstreamCalls().length;
       for (let i = 0; i < 2; i++) assert.equal((await call(`${line}${missing}`)).status, 404);
       child.kill('SIGTERM');
-      await once(child, 'exit');
+      await once(child, 'close');
       return stack.upstreamCalls().length - before;
     };
     assert.equal(await callsFor([]), 1, 'a 404 is cached by default');
@@ -167,7 +168,7 @@ describe('pubnet-proxy', { concurrency: true }, () => {
       const { status, headers } = answer;
       stack.emulator.setFaults([]);
       child.kill('SIGTERM');
-      await once(child, 'exit');
+      await once(child, 'close');
       return `${status} ${headers.get('x-cache')}`;
     };
     assert.equal(await afterExpiry([]), '200 STALE', 'stale-if-error is on by default');
@@ -202,7 +203,7 @@ describe('pubnet-proxy', { concurrency: true }, () => {
     );
     let stderr = '';
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-    const exited = once(child, 'exit');
+    const exited = once(child, 'close');
     const [line] = (await once(createInterface({ input: child.stdout }), 'line')) as [string];
 
     // A TRACE is one short line on stderr, no stack.
