@@ -234,13 +234,24 @@ for (const framework of FRAMEWORKS)
       ]);
       const { adslot, linkOffer, deepLink, brokenOffer: _, ...gridState } = s;
       assert.deepEqual(grid, gridState);
-      const shared = ['websiteKey', 'sid', 'api', 'target', 'eager'];
       const { websiteKey, sid, api: base, target, eager } = s;
+      const shared = ['websiteKey', 'sid', 'api', 'target', 'eager'];
       assert.deepEqual(await properties(page, 'slot', ['adslot', ...shared]), {
-        ...{ adslot, websiteKey, sid, api: base, target, eager },
+        adslot,
+        websiteKey,
+        sid,
+        api: base,
+        target,
+        eager,
       });
       assert.deepEqual(await properties(page, 'link', ['offer', 'deepLink', ...shared]), {
-        ...{ offer: linkOffer, deepLink, websiteKey, sid, api: base, target, eager },
+        offer: linkOffer,
+        deepLink,
+        websiteKey,
+        sid,
+        api: base,
+        target,
+        eager,
       });
 
       // What reached the API: the grid's one search, for the key of the state.
@@ -350,6 +361,19 @@ for (const framework of FRAMEWORKS)
     });
 
     await t.test(
+      'a string from state is converted as the attribute is: limit "100" is 48',
+      async () => {
+        const next = { ...s, query: 'earphones', sale: false, limit: 48 };
+        // As from a form field: the framework sets the property to the string.
+        const limit = '100' as unknown as number;
+        assert.deepEqual(await changeGrid(page, { limit }), [
+          ['POST', SEARCH, `?key=${s.websiteKey}`, searchBody(next)],
+        ]);
+        assert.deepEqual(await properties(page, 'grid', ['limit']), { limit: 48 });
+      },
+    );
+
+    await t.test(
       'unmounting while the grid loads aborts its search, and nothing fires after',
       async (t: TestContext) => {
         // The emulator holds the next search until its client goes away.
@@ -372,7 +396,7 @@ for (const framework of FRAMEWORKS)
           (window as unknown as { __late: string[] }).__late = late;
           for (const id of ['grid', 'slot', 'link', 'broken']) {
             const element = document.getElementById(id)!;
-            (window as unknown as Record<string, Element>)[`__${id}`] = element;
+            if (id === 'grid') (window as unknown as { __grid: Element }).__grid = element;
             for (const type of types)
               element.addEventListener(type, () => late.push(`${type} #${id}`));
           }
