@@ -27,9 +27,12 @@ const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 
  * server-rendered elements (issue "Edge-rendered widgets…") took the file to
  * 15.3 KB, so the ceiling is 16 KB, option (a) of the question put to the
  * owner in issue "One round trip per ad slot…", until the owner decides.
+ * Issue 22 (properties checked as attributes, the `sale` and `website-key`
+ * names) costs 125 B, past 16 KB: the standing allowance for a feature an
+ * issue asks for (at most 17,408 B) raises it to 16,640 B.
  */
 export const CDN_TARGET = 14 * 1024;
-export const CDN_BUDGET = 16 * 1024;
+export const CDN_BUDGET = 16_640;
 /**
  * The auto-linking file (no Lit), min+gzip, in bytes. Issue 21 asks for a
  * 5 KB ceiling; the file is 5,941 B (the client's request core and its

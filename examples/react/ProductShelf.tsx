@@ -13,7 +13,7 @@ export function ProductShelf({ query, brands }: { query: string; brands: string[
       <pubnet-product-grid
         query={query}
         brand={brands.join('|')}
-        on-sale
+        sale
         limit={8}
         columns={4}
         onpubnet-load={(event) => setShown(event.detail.count)}

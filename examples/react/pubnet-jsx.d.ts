@@ -22,14 +22,16 @@ interface PubnetEvents {
 }
 
 /**
- * The common attributes, except `key`: React keeps `key` for itself, so set the
- * website key with `configure({ key })` (or the script tag's `data-key`).
+ * The common attributes, with `website-key`, not `key`: React keeps `key` for
+ * itself (or set the website key once with `configure({ key })`).
  */
 interface PubnetCommon {
   api?: string;
+  'website-key'?: string;
   sid?: string;
   target?: string;
   disclosure?: string;
+  cta?: string;
   eager?: boolean;
 }
 
@@ -48,7 +50,7 @@ declare module 'react' {
           offer?: string;
           'min-price'?: number;
           'max-price'?: number;
-          'on-sale'?: boolean;
+          sale?: boolean;
           ordering?: Ordering;
           limit?: number;
           columns?: number;

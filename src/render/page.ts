@@ -150,7 +150,7 @@ async function renderTag(
         ? renderAdslot({
             ...common,
             adslot: attributes.adslot,
-            key: attributes.key ?? key,
+            key: attributes['website-key'] ?? attributes.key ?? key,
             sid: attributes.sid,
             attributes: pick(attributes, ['api', 'target', 'disclosure']),
           })
@@ -198,7 +198,7 @@ function parse(list: string): Attribute[] {
 
 function gridAttributes(attributes: Record<string, string>, key?: string) {
   const grid: ProductGridAttributes = pick(attributes, PRODUCT_GRID_ATTRIBUTES);
-  if (key && grid.key === undefined) grid.key = key;
+  if (key && grid.key === undefined && grid['website-key'] === undefined) grid.key = key;
   return grid;
 }
 

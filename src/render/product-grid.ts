@@ -20,11 +20,13 @@ export const PRODUCT_GRID_ATTRIBUTES = [
   'offer',
   'min-price',
   'max-price',
+  'sale',
   'on-sale',
   'ordering',
   'limit',
   'columns',
   'layout',
+  'website-key',
   'key',
   'sid',
   'api',
@@ -74,7 +76,7 @@ export async function renderProductGrid(
   const search = (element as unknown as { _searchOptions(): SearchOptions })._searchOptions();
   const loaded = await load(options, element, options?.fallback, (core, signal) =>
     core.request(productSearch, {
-      query: { key: attributes.key },
+      query: { key: attributes['website-key'] ?? attributes.key },
       body: buildSearch(search),
       signal,
     }),

@@ -3,6 +3,7 @@ import { parseAdslotConfig } from '../../client/adslot-config.js';
 import { ADSLOT_DEFAULT_LIMIT, adslotProductSearch } from '../../client/product-search.js';
 import { adslotGet } from '../../client/routes/adslots.js';
 import type { Adslot, AdslotConfig, AdslotWidget } from '../../client/types.js';
+import { checkProperties } from '../shared/attributes.js';
 import { baseStyles } from '../shared/base.styles.js';
 import { cardStyles } from '../shared/card.styles.js';
 import { productList, usable, type Shown } from '../shared/product-card.js';
@@ -74,6 +75,9 @@ import {
 export class PubnetAdslot extends PubnetWidget {
   static override styles: CSSResultGroup = [baseStyles, cardStyles, adslotStyles];
   static override properties: PropertyDeclarations = { adslot: {} };
+  static {
+    checkProperties(this);
+  }
 
   /** The ad slot id (uuid). */
   declare adslot?: string;

@@ -7,7 +7,7 @@ import {
   type PropertyValues,
 } from 'lit';
 import { trackingLink } from '../shared/api.js';
-import { attr } from '../shared/attributes.js';
+import { attr, checkProperties } from '../shared/attributes.js';
 import { baseStyles } from '../shared/base.styles.js';
 import { emit, type PubnetItem } from '../shared/events.js';
 import { httpUrl } from '../shared/safe-url.js';
@@ -56,6 +56,10 @@ export class PubnetOfferLink extends PubnetWidget {
     offer: {},
     deepLink: attr('deep-link', httpUrl),
   };
+  static {
+    // Set as an attribute or from JavaScript (as frameworks do), one check.
+    checkProperties(this);
+  }
 
   /** The offer id (uuid). */
   declare offer?: string;

@@ -1,6 +1,6 @@
 import { html, type CSSResultGroup, type PropertyDeclarations } from 'lit';
 import { buildSearch, type SearchOptions } from '../../client/product-search.js';
-import { num, oneOf } from '../shared/attributes.js';
+import { checkProperties, num, oneOf } from '../shared/attributes.js';
 import { baseStyles } from '../shared/base.styles.js';
 import { cardStyles } from '../shared/card.styles.js';
 import { productList, usable, type Shown } from '../shared/product-card.js';
@@ -69,12 +69,17 @@ export class PubnetProductGrid extends PubnetWidget {
     offer: {},
     minPrice: num('min-price'),
     maxPrice: num('max-price'),
+    sale: { type: Boolean },
     onSale: { attribute: 'on-sale', type: Boolean },
     ordering: oneOf('ordering', ORDERINGS),
     limit: num('limit', 1, 48),
     columns: num('columns', 1, 6),
     layout: oneOf('layout', GRID_LAYOUTS),
   };
+  static {
+    // Set as an attribute or from JavaScript (as frameworks do), one check.
+    checkProperties(this);
+  }
 
   /** Full-text search. */
   declare query?: string;
@@ -89,6 +94,8 @@ export class PubnetProductGrid extends PubnetWidget {
   /** Highest price. */
   declare maxPrice?: number;
   /** Only products on sale. */
+  declare sale: boolean;
+  /** `sale` by its older name (Preact, Vue and Svelte take `on*` names for events). */
   declare onSale: boolean;
   /** Order: `-score` (default), `price`, `-price`, `-discount`, `-updated_at`, `title`. */
   declare ordering?: Ordering;
@@ -111,7 +118,7 @@ export class PubnetProductGrid extends PubnetWidget {
       offer: this.offer,
       minPrice: this.minPrice,
       maxPrice: this.maxPrice,
-      onSale: this.onSale,
+      onSale: this.sale || this.onSale,
       ordering: this.ordering ?? '-score',
       pageSize: this.limit ?? 8,
     };

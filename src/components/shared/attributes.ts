@@ -1,23 +1,28 @@
 /**
- * Attribute converters: a value that does not parse is ignored (the option
- * falls back to `configure()`, the script tag or its default) with one console
- * warning naming the attribute. Nothing is ever thrown into the page.
+ * What a widget property accepts. A value, set as an attribute or as a
+ * property (frameworks set properties), goes through one check: it becomes
+ * the string an attribute would hold and is parsed as the attribute is. A
+ * value that does not parse, or an object where text is expected, is ignored
+ * (the option falls back to `configure()`, the script tag or its default)
+ * with one console warning naming the attribute. Nothing is ever thrown into
+ * the page.
  */
 import type { PropertyDeclaration } from 'lit';
 import { warn } from './events.js';
 
-/** An attribute `name` whose value goes through `parse` (`null` or `undefined`: invalid). */
-export const attr = <T>(
-  name: string,
-  parse: (value: string) => T | null | undefined,
-): PropertyDeclaration => ({
+/** A property declaration, with how its text is parsed (`null`/`undefined`: invalid). */
+export interface Checked extends PropertyDeclaration {
+  parse?: (value: string) => unknown;
+}
+
+/** An attribute `name` whose value goes through `parse`. */
+export const attr = (name: string, parse: (value: string) => unknown): Checked => ({
   attribute: name,
-  converter: (value) =>
-    value == null ? undefined : (parse(value) ?? warn(`ignoring ${name}="${value}"`)),
+  parse,
 });
 
 /** A number; `min`/`max` clamp it (rounded to an integer). */
-export const num = (name: string, min?: number, max?: number): PropertyDeclaration =>
+export const num = (name: string, min?: number, max?: number) =>
   attr(name, (value) => {
     const number = value.trim() ? +value : NaN;
     return Number.isNaN(number)
@@ -28,5 +33,41 @@ export const num = (name: string, min?: number, max?: number): PropertyDeclarati
   });
 
 /** One of `values`. */
-export const oneOf = <T extends string>(name: string, values: readonly T[]): PropertyDeclaration =>
-  attr(name, (value) => (values.includes(value as T) ? value : undefined));
+export const oneOf = (name: string, values: readonly string[]) =>
+  attr(name, (value) => (values.includes(value) ? value : undefined));
+
+/**
+ * What `value`, set on the property `declaration` describes (`label`: its
+ * attribute), becomes. A boolean is an attribute's presence: `false`, `null`
+ * and `undefined` are off, anything else on. Anything else is text, parsed as
+ * the attribute.
+ */
+export const checked = (value: unknown, { type, parse }: Checked, label: string): unknown =>
+  type == Boolean
+    ? value != null && value !== false
+    : value == null
+      ? undefined
+      : ((value instanceof Object ? undefined : parse ? parse(String(value)) : String(value)) ??
+        warn(`ignoring ${label}="${String(value)}"`));
+
+/**
+ * Gives each property `element` declares an accessor on its prototype that
+ * checks what it is set to (Lit wraps an accessor it finds there). Called in
+ * the element's static block, before Lit reads its properties.
+ */
+export function checkProperties(element: { prototype: object; properties: object }) {
+  for (const [name, declaration] of Object.entries(element.properties as Record<string, Checked>)) {
+    // Our properties are named as their attributes, or name them.
+    const label = (declaration.attribute as string) || name;
+    const key = Symbol(name);
+    Object.defineProperty(element.prototype, name, {
+      get(this: Record<symbol, unknown>) {
+        return this[key];
+      },
+      set(this: Record<symbol, unknown>, value: unknown) {
+        this[key] = checked(value, declaration, label);
+      },
+      configurable: true,
+    });
+  }
+}

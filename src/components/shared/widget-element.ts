@@ -1,6 +1,6 @@
 import { LitElement, html, type PropertyDeclarations, type PropertyValues } from 'lit';
 import { coreFor, type LoadContext } from './api.js';
-import { attr } from './attributes.js';
+import { attr, checkProperties } from './attributes.js';
 import { env } from './env.js';
 import { emit, type PubnetItem } from './events.js';
 import { unwatch } from './impressions.js';
@@ -45,6 +45,7 @@ const sidValue = (value: string) => (/^[\w-]{1,32}$/.test(value) ? value : undef
 export abstract class PubnetWidget extends LitElement {
   static override properties: PropertyDeclarations = {
     api: attr('api', httpUrl),
+    websiteKey: { attribute: 'website-key' },
     key: {},
     sid: attr('sid', sidValue),
     target: {},
@@ -55,10 +56,16 @@ export abstract class PubnetWidget extends LitElement {
     _lang: { attribute: 'lang' },
     state: { reflect: true },
   };
+  static {
+    // Set as an attribute or from JavaScript (as frameworks do), one check.
+    checkProperties(this);
+  }
 
   /** Base URL of the publisher's proxy (or, private tools only, of the API). */
   declare api?: string;
   /** The website guid (public website key). */
+  declare websiteKey?: string;
+  /** `websiteKey` by its older name (frameworks reserve `key`: React, Preact, Vue). */
   declare key?: string;
   /** SubID (`A-Z a-z 0-9 _ -`, at most 32). */
   declare sid?: string;
@@ -133,7 +140,7 @@ export abstract class PubnetWidget extends LitElement {
 
   /** What a load depends on: when one of these changes, the widget loads again. */
   protected _loadInputs(): unknown[] {
-    return [this.api, this.key, this.sid];
+    return [this.api, this._key(), this.sid];
   }
 
   /** The ad slot the widget's impression stats are for (none but for ad slots). */
@@ -171,6 +178,11 @@ export abstract class PubnetWidget extends LitElement {
 
   protected override render() {
     return this.state == 'fallback' ? html`<slot name="fallback"></slot>` : this._content();
+  }
+
+  /** The website key the element names (`website-key`, else `key`). */
+  private _key() {
+    return this.websiteKey ?? this.key;
   }
 
   /** Where links open. */
@@ -295,7 +307,7 @@ export abstract class PubnetWidget extends LitElement {
           if (!api) throw new Error('pubnet-widgets: no api');
           return coreFor(api, token);
         },
-        key: resolveOption('key', this.key),
+        key: resolveOption('key', this._key()),
         sid: resolveOption('sid', this.sid),
         signal,
       };
