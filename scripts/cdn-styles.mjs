@@ -3,7 +3,12 @@
 // CSP refuses inline style (`styles: { stylesheets: '<cdn>/' }` links them from
 // each shadow root). Written from the npm build's element classes, so they are
 // exactly the styles the browser adopts. Run after rollup (`npm run build`).
-import { writeFileSync } from 'node:fs';
+//
+// And dist/cdn/pubnet.css (from src/embed/pubnet.css), the stylesheet for a
+// page's <head> that keeps the room of widgets not yet defined, with its SRI
+// hash beside it as for the script.
+import { createHash } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 const { PubnetAdslot, PubnetProductGrid } = await import('../dist/index.js');
@@ -24,3 +29,15 @@ for (const [tag, element] of [
   const file = fileURLToPath(new URL(`../dist/cdn/${tag}.css`, import.meta.url));
   writeFileSync(file, minify(stylesheetText(element)) + '\n');
 }
+
+const reserve = minify(
+  readFileSync(fileURLToPath(new URL('../src/embed/pubnet.css', import.meta.url)), 'utf8'),
+);
+const reserveFile = fileURLToPath(new URL('../dist/cdn/pubnet.css', import.meta.url));
+writeFileSync(reserveFile, reserve + '\n');
+writeFileSync(
+  reserveFile + '.sri',
+  `sha384-${createHash('sha384')
+    .update(reserve + '\n')
+    .digest('base64')}\n`,
+);

@@ -35,9 +35,10 @@ describe('<pubnet-adslot> filter slots', () => {
       ></pubnet-adslot>`,
     );
     const loaded = oneEvent(el, 'pubnet-load');
-    expect(el.getBoundingClientRect().height).to.equal(250);
+    // Its label row (21px), and the stated height below it (250px unless stated).
+    expect(el.getBoundingClientRect().height).to.equal(271);
     el.style.setProperty('--pubnet-slot-min-height', '90px');
-    expect(el.getBoundingClientRect().height).to.equal(90);
+    expect(el.getBoundingClientRect().height).to.equal(111);
     await expect(el).to.be.accessible();
     await loaded;
     await el.updateComplete;

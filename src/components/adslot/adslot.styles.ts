@@ -7,8 +7,10 @@ import { css } from 'lit';
  * box is the placed widgets' containing block.
  */
 export const adslotStyles = css`
+  /* The label's row, and the height the page states for what the slot shows
+     (pubnet.css reserves the same before the script runs). */
   .wait {
-    min-height: var(--pubnet-slot-min-height, 250px);
+    min-height: calc(21px + var(--pubnet-slot-min-height, 250px));
   }
   .canvas {
     --canvas-scale: 1;

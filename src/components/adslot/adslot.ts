@@ -36,12 +36,12 @@ import {
  * links of its placed items.
  *
  * The slot's size is known only once its config arrives; until then it
- * reserves `--pubnet-slot-min-height`. To reserve the exact size, so that the
- * page never moves, write for example:
+ * reserves its label row (21px) and `--pubnet-slot-min-height` below it, as
+ * `pubnet.css` does before the element is defined. State the height of what
+ * the slot shows, so that the page never moves:
  *
- * ```css
- * pubnet-adslot[adslot="…"] { --pubnet-slot-min-height: 420px; }
- * pubnet-adslot.banner { aspect-ratio: 728 / 90; --pubnet-slot-min-height: 0; }
+ * ```html
+ * <pubnet-adslot adslot="…" style="--pubnet-slot-min-height: 250px"></pubnet-adslot>
  * ```
  *
  * @fires pubnet-load - The slot is shown; `detail.count` is the number of items.
@@ -58,7 +58,7 @@ import {
  * @csspart price - A price.
  * @csspart button - The call to action.
  * @csspart disclosure - The disclosure label.
- * @cssprop [--pubnet-slot-min-height=250px] - Height reserved until the slot's config is known.
+ * @cssprop [--pubnet-slot-min-height=250px] - Height reserved below the label until the slot's config is known.
  * @cssprop [--pubnet-bg=#fff] - Card background (#202124 when the page's `color-scheme` is dark).
  * @cssprop [--pubnet-fg=#1f1f1f] - Text colour (#e8eaed when the page's `color-scheme` is dark).
  * @cssprop [--pubnet-muted=#5f6368] - Brand, old price and label colour.

@@ -10,6 +10,13 @@ import { css } from 'lit';
  * (as tall as its image) the title keeps to one line too.
  */
 export const cardStyles = css`
+  /* The label above cards is a row of fixed height (21px with its margin),
+     whatever the fonts: pubnet.css reserves the same before the script runs. */
+  .disclosure {
+    display: block;
+    width: fit-content;
+    line-height: 15px;
+  }
   ul {
     display: grid;
     grid-template-columns: repeat(
