@@ -36,7 +36,6 @@ export interface Seen {
   method: string;
   path: string;
   aborted: boolean;
-  answered: boolean;
 }
 
 /**
@@ -54,12 +53,7 @@ export class Api {
   async start(): Promise<this> {
     const server = await serve(async (request) => {
       const { pathname } = new URL(request.url);
-      const seen: Seen = {
-        method: request.method,
-        path: pathname,
-        aborted: false,
-        answered: false,
-      };
+      const seen: Seen = { method: request.method, path: pathname, aborted: false };
       this.seen.push(seen);
       request.signal.addEventListener('abort', () => {
         seen.aborted = true;
@@ -69,7 +63,6 @@ export class Api {
       try {
         return await this.emulator.fetch(request);
       } finally {
-        seen.answered = true;
         this.events.emit('change');
       }
     });
