@@ -48,6 +48,7 @@ const steps = {
       'test/render',
       'test/tooling',
       'test/e2e',
+      'test/interop',
     ]);
     if (files.length === 0) return;
     const tap = join(work, 'node.tap');
