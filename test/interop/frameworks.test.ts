@@ -375,9 +375,6 @@ for (const framework of FRAMEWORKS)
 
     await t.test(
       'a new deep-link that gets no tracking link leaves the app’s new href',
-      {
-        todo: 'offer-link.ts keeps the first href of the anchor (_originalHref) and puts it back on a failure',
-      },
       async (t: TestContext) => {
         const errors = (await recorded(page)).filter(
           (e) => e.type === 'pubnet-error' && e.id === 'link',

@@ -94,8 +94,10 @@ export class PubnetOfferLink extends PubnetWidget {
 
   protected async _fetch(context: LoadContext) {
     const anchor = this._publisherAnchor();
-    if (anchor && this._originalHref === undefined)
-      this._originalHref = anchor.getAttribute('href');
+    const own = anchor?.getAttribute('href');
+    // The anchor's own href is what it has now, unless that is the tracking
+    // link put there before: a framework may have rendered a new one since.
+    if (anchor && own !== this._href) this._originalHref = own;
     this._href = undefined;
     try {
       const href = await trackingLink(context, this.offer!, false, this.deepLink);
