@@ -14,10 +14,11 @@ import { known } from '../../dist/emulator/index.js';
 import { launchBrowser } from '../e2e/support/browser.js';
 import { within } from '../e2e/support/widgets.js';
 import type { Attrs, Recorded } from './apps/shared.js';
-import { buildApps, FRAMEWORKS, root, type BuiltApps, type Framework } from './support/build.js';
+import { buildApps, FRAMEWORKS, root, type BuiltApps } from './support/build.js';
 import { Api, serveStatic } from './support/servers.js';
+import { EVENTS, properties, recorded, setState, waitForEvents } from './support/page.js';
+import { initialState, searchBody } from './support/state.js';
 
-const EVENTS = ['pubnet-load', 'pubnet-error', 'pubnet-click', 'pubnet-impression'];
 const SEARCH = '/publisher/products/';
 
 let apps: BuiltApps | undefined;
@@ -64,51 +65,6 @@ test('one Vite build: the apps get dist/index.js through the package exports, an
   );
 });
 
-/** The state each app starts from: none of it is a default of the widgets. */
-function initialState(framework: Framework): Attrs {
-  return {
-    query: 'headphones',
-    brand: 'JBL|Sony|Bose',
-    category: 'Headphones',
-    offer: known.offers[0],
-    minPrice: 50,
-    maxPrice: 2000,
-    sale: true,
-    ordering: 'price',
-    limit: 3,
-    columns: 3,
-    layout: 'list',
-    websiteKey: known.website.guid,
-    sid: `${framework}-app`,
-    api: api!.url,
-    // Links open in the app's <iframe name="pubnet-sink">: the page stays.
-    target: 'pubnet-sink',
-    disclosure: 'Sponsored',
-    cta: 'See the deal',
-    eager: true,
-    adslot: known.filterAdslot,
-    linkOffer: known.offers[1],
-    deepLink: 'https://shop.example/sale?from=app',
-    brokenOffer: '00000000-0000-4000-8000-00000000dead',
-  };
-}
-
-/** The product search body the grid's state stands for. */
-function searchBody(s: Attrs) {
-  return {
-    filters: [
-      { any: { lookup: 'contains', value: s.query } },
-      { brand: { lookup: 'contains', value: s.brand.split('|') } },
-      { category: { lookup: 'contains', value: s.category } },
-      { offer_id: { lookup: 'exact', value: s.offer } },
-      { price: { lookup: 'range', value: [s.minPrice, s.maxPrice] } },
-      ...(s.sale ? [{ discount: { lookup: 'gt', value: 0 } }] : []),
-    ],
-    ordering: s.ordering,
-    page_size: s.limit,
-  };
-}
-
 /** Product searches the emulator got, from the `from`th request of its log on. */
 function searches(from = 0) {
   return api!.emulator.requests
@@ -120,65 +76,6 @@ function searches(from = 0) {
 const gridSearches = (from = 0) =>
   searches(from).filter((entry) =>
     (entry.body as { filters: object[] }).filters.some((filter) => 'any' in filter),
-  );
-
-/** What the app's listeners recorded. */
-const recorded = (page: Page): Promise<Recorded[]> =>
-  page.evaluate(() => (window as unknown as { __events: Recorded[] }).__events);
-
-/**
- * Waits, in the page, until the app's listeners have recorded each of `wanted`
- * (`count` times, default once): checked after every widget event, which
- * reaches the document after the app's own listener on the element.
- */
-async function waitForEvents(
-  page: Page,
-  wanted: { type: string; id: string; count?: number }[],
-): Promise<Recorded[]> {
-  const what = wanted.map((w) => `${w.type} of #${w.id} ×${w.count ?? 1}`).join(', ');
-  return within(
-    what,
-    page.evaluate(
-      async ([wanted, types]) => {
-        const log = (window as unknown as { __events: Recorded[] }).__events;
-        while (
-          !wanted.every(
-            (w) => log.filter((e) => e.type === w.type && e.id === w.id).length >= (w.count ?? 1),
-          )
-        )
-          await new Promise((resolve) => {
-            const stop = new AbortController();
-            for (const type of types)
-              document.addEventListener(
-                type,
-                () => {
-                  stop.abort();
-                  resolve(undefined);
-                },
-                { signal: stop.signal },
-              );
-          });
-        return log;
-      },
-      [wanted, EVENTS] as const,
-    ),
-  );
-}
-
-/** The properties `names` of the element `#id`. */
-const properties = (page: Page, id: string, names: string[]) =>
-  page.evaluate(
-    ([id, names]) => {
-      const element = document.getElementById(id) as unknown as Record<string, unknown>;
-      return Object.fromEntries(names.map((name) => [name, element[name]]));
-    },
-    [id, names] as const,
-  );
-
-const setState = (page: Page, patch: Partial<Attrs>) =>
-  page.evaluate(
-    (patch) => (window as unknown as { app: { set(p: Partial<Attrs>): void } }).app.set(patch),
-    patch,
   );
 
 /**
@@ -201,7 +98,7 @@ async function changeGrid(page: Page, patch: Partial<Attrs>) {
 
 for (const framework of FRAMEWORKS)
   test(`${framework}: state to attributes, events, one request per change, unmount`, async (t) => {
-    const s = initialState(framework);
+    const s = initialState(framework, api!.url);
     api!.emulator.clearRequests();
     api!.emulator.setFaults([]);
     const page = await browser!.newPage();
