@@ -8,6 +8,7 @@
 //   node bench/run.mjs [group…]    groups: size render requests main-thread memory proxy
 //                                  server-rendered autolink lighthouse
 //   BENCH_RUNS=5 BENCH_LATENCY=100 node bench/run.mjs
+//   BENCH_LIGHTHOUSE_PAGES="theming quick-start" node bench/run.mjs lighthouse
 //
 // A figure that cannot be measured is reported as failed with its reason; the
 // bench itself stops by itself within a few minutes whatever happens.

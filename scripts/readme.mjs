@@ -129,7 +129,7 @@ export function renderLighthouse(results) {
   if (quick.length) {
     out.push(
       '',
-      'The quick start above, pasted as it is into a page with article text below the widget; `-ssr`: the same page rendered by the server.',
+      'The README quick start, pasted as it is into a page with article text below the widget; `-ssr`: the same page rendered by the server.',
       '',
       '| page | form factor | CLS | goal | met | performance | accessibility | best practices |',
       '|---|---|---|---|---|---|---|---|',
