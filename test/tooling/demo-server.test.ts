@@ -191,7 +191,12 @@ test('the CDN file is sent br or gzip as accepted, and decompresses to its exact
     tags.add(response.headers.etag!);
   }
   // Not accepted, or refused: the file as it is.
-  for (const headers of [{}, { 'accept-encoding': 'identity' }, { 'accept-encoding': 'deflate' }]) {
+  const refusals: Record<string, string>[] = [
+    {},
+    { 'accept-encoding': 'identity' },
+    { 'accept-encoding': 'deflate' },
+  ];
+  for (const headers of refusals) {
     const response = await raw(url('/cdn/pubnet.min.js'), headers);
     assert.equal(response.headers['content-encoding'], undefined, JSON.stringify(headers));
     assert.match(response.headers.vary ?? '', /accept-encoding/i);
@@ -284,7 +289,7 @@ test('server-rendered pages are compressed per request, never cached', async (t)
   assert.equal(response.headers['content-encoding'], 'br');
   assert.equal(response.headers['cache-control'], 'no-store');
   assert.equal(response.headers.etag, undefined);
-  assert.match(response.headers['server-timing']!, /^render;dur=/);
+  assert.match(String(response.headers['server-timing']), /^render;dur=/);
   assert.equal(brotliDecompressSync(response.body).toString(), html.replaceAll('{{key}}', 'k1'));
   // Changed between two requests: the second one sees it (nothing kept).
   await writeFile(join(dir, 'rendered.html'), html.replaceAll('text', 'changed'));
