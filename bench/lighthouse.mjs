@@ -2,9 +2,11 @@
 // `npm start` serves it (scripts/demo.mjs: pages, CDN build, proxy, emulator
 // with the bench's latency, all on loopback), and on the README's quick start
 // as pasted (quick-start.mjs), each page with Lighthouse's own desktop and
-// mobile presets (their simulated throttling). One Lighthouse run per page and
-// form factor (a figure's one sample), one page at a time, in one Chromium
-// (launched by chrome-launcher; the bench's own browser is closed first).
+// mobile presets (their simulated throttling). One Lighthouse run per demo
+// page and form factor (a figure's one sample; 3 for a client-rendered quick
+// start page, whose CLS varies from run to run), 30 runs in about 3 minutes,
+// one page at a time, in one Chromium (launched by chrome-launcher; the bench's
+// own browser is closed first).
 //
 // Figures:
 // - `lighthouse.<page>.<form factor>`: the performance score, with
@@ -182,7 +184,8 @@ export async function lighthouseFigures({ latency }) {
           results.push(toFigure(await audit(chrome, new URL(path, demo.url).href, formFactor)));
         const samples = results.map((r) => r.samples[0]);
         const middle = [...results].sort((a, b) => a.samples[0] - b.samples[0])[runs >> 1];
-        return { ...middle, samples, page: path, formFactor, lighthouse: version };
+        const summary = runs > 1 ? `${middle.summary}; runs ${samples.join(', ')}` : middle.summary;
+        return { ...middle, summary, samples, page: path, formFactor, lighthouse: version };
       });
       if (figure.error) {
         await chrome.kill().catch(() => {});

@@ -32,7 +32,8 @@ const RUNS = Math.max(5, Number(process.env.BENCH_RUNS) || 5);
 const LATENCY = Number(process.env.BENCH_LATENCY ?? 100);
 /**
  * Past this the bench reports what it has and exits, whatever is still running.
- * The groups take about 2 minutes, and lighthouse (22 Lighthouse runs) 3 more.
+ * The other groups take about 2 minutes, lighthouse (30 Lighthouse runs) 3 more:
+ * 5 min for the whole bench on a busy 2-core machine.
  */
 const HARD_CAP_MS = 8 * 60_000;
 
