@@ -187,8 +187,11 @@ function page({ title, head, widget }) {
  */
 export function quickStartSite(dir, known) {
   const { head, widgets, ignored } = quickStart();
-  const grid = widgets['pubnet-product-grid'];
-  const slot = widgets['pubnet-adslot'];
+  // A widget, or the first element around one (a wrapper the README may show it in).
+  const find = (tag) =>
+    widgets[tag] ?? Object.values(widgets).find((html) => html.includes(`<${tag}`));
+  const grid = find('pubnet-product-grid');
+  const slot = find('pubnet-adslot');
   if (!grid) throw new Error('the quick start shows no <pubnet-product-grid>');
   if (!slot) throw new Error('the quick start shows no <pubnet-adslot>');
   const genericSlot = /adslot="ADSLOT_UUID"/.test(slot);
