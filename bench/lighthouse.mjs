@@ -20,7 +20,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromiumArgs, findBrowser } from '../scripts/find-browser.mjs';
-import { measure } from './lib/figures.mjs';
+import { measure, round } from './lib/figures.mjs';
 import { quickStartSite } from './quick-start.mjs';
 
 /** The demo pages measured, by their file in demo/. */
@@ -184,7 +184,8 @@ export async function lighthouseFigures({ latency }) {
           results.push(toFigure(await audit(chrome, new URL(path, demo.url).href, formFactor)));
         const samples = results.map((r) => r.samples[0]);
         const middle = [...results].sort((a, b) => a.samples[0] - b.samples[0])[runs >> 1];
-        const summary = runs > 1 ? `${middle.summary}; runs ${samples.join(', ')}` : middle.summary;
+        const shown = samples.map((sample) => round(sample, spec.digits ?? 1));
+        const summary = runs > 1 ? `${middle.summary}; runs ${shown.join(', ')}` : middle.summary;
         return { ...middle, summary, samples, page: path, formFactor, lighthouse: version };
       });
       if (figure.error) {
