@@ -49,12 +49,16 @@ async function listen(start, port) {
  * Starts the emulator, the faulty emulator, and the page server with both
  * proxies. Resolves with their URLs, the values filled into the pages, and
  * `close()`, which stops all three.
+ * `mounts` serves more page folders beside demo/ (the bench's quick-start pages):
+ * `{ prefix: '/quick-start/', root, values?, serverRendered? }`, where `values`
+ * overrides the demo's own and `serverRendered` names pages below `prefix` ('/x.html').
  */
 export async function startDemo({
   host = '127.0.0.1',
   port = 8000,
   emulatorPort = 8787,
   latency = 150,
+  mounts = [],
 } = {}) {
   const routes = { proxy: undefined, faulty: undefined, pages: undefined };
   const unready = async () => new Response('Starting…', { status: 503 });
@@ -65,6 +69,9 @@ export async function startDemo({
           const { pathname } = new URL(request.url);
           if (pathname.startsWith(PROXY_PATH)) return (routes.proxy ?? unready)(request, info);
           if (pathname.startsWith(FAULTY_PATH)) return (routes.faulty ?? unready)(request, info);
+          for (const [prefix, handler] of routes.mounts ?? [])
+            if (pathname.startsWith(prefix))
+              return handler(new Request(request.url.replace(prefix, '/'), request));
           return (routes.pages ?? unready)(request);
         },
         { host, port: p },
@@ -125,6 +132,15 @@ export async function startDemo({
       },
       serverRendered: ['/server-rendered.html'],
     });
+    routes.mounts = mounts.map((mount) => [
+      mount.prefix,
+      createDemoHandler({
+        root: mount.root,
+        cdn: dir('../dist/cdn/'),
+        values: { ...values, ...mount.values },
+        serverRendered: mount.serverRendered ?? [],
+      }),
+    ]);
 
     return {
       url: demo.url,

@@ -1,6 +1,8 @@
 // Keeps the README's generated sections true: the element reference from
-// custom-elements.json and the figures from bench/results.json. `npm run docs`
-// rewrites them; test/tooling/readme.test.ts fails when they are stale.
+// custom-elements.json and the figures from bench/results.json (the bench
+// table; the Lighthouse and quick-start tables between `<!-- lighthouse:start -->`
+// and `<!-- lighthouse:end -->`). `npm run docs` rewrites them;
+// test/tooling/readme.test.ts fails when they are stale.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 
 const root = new URL('../', import.meta.url);
@@ -66,9 +68,13 @@ export function renderElements(manifest) {
   return out.join('\n').trim();
 }
 
+/** Figures with a table of their own (renderLighthouse), left out of the bench table. */
+const isLighthouse = (name) => name.startsWith('lighthouse.') || name.startsWith('quick-start');
+
 /** The benchmark table: each figure's median beside its goal. */
 export function renderBench(results) {
-  const rows = Object.entries(results.figures).map(([name, f]) => [
+  const figures = Object.entries(results.figures).filter(([name]) => !isLighthouse(name));
+  const rows = figures.map(([name, f]) => [
     f.label ?? name,
     f.median === null || f.median === undefined ? 'n/a' : `${f.median} ${f.unit ?? ''}`.trim(),
     f.goal ?? '',
@@ -84,13 +90,72 @@ export function renderBench(results) {
   ].join('\n');
 }
 
+const score = (value) => (value === null || value === undefined ? 'n/a' : String(value));
+const cls = (value) => (value === null || value === undefined ? 'n/a' : value.toFixed(3));
+const met = (f) => (f.ok === null || f.ok === undefined ? '—' : f.ok ? 'yes' : 'no');
+
+/**
+ * The Lighthouse tables (bench/lighthouse.mjs): the demo pages' scores and CLS
+ * per form factor against their goals, then the README quick start's CLS.
+ * Empty when the results hold no Lighthouse figure.
+ */
+export function renderLighthouse(results) {
+  const entries = Object.entries(results.figures ?? {});
+  const demo = entries.filter(([name]) => name.startsWith('lighthouse.'));
+  const quick = entries.filter(([name]) => name.startsWith('quick-start'));
+  if (!demo.length && !quick.length) return '';
+  const parts = (name) => name.split('.'); // [group, page, form factor]
+  const version = entries.map(([, f]) => f.lighthouse).find(Boolean) ?? '?';
+  const out = [
+    `Lighthouse ${version}, its desktop and mobile presets (simulated throttling), Chromium ${results.machine?.chromium ?? '?'}, emulator latency ${results.latencyMs} ms, ${results.machine?.cpus ?? '?'} cores (${results.date?.slice(0, 10) ?? ''}).`,
+  ];
+  if (demo.length) {
+    const goal = demo[0][1].goal ?? '';
+    out.push(
+      '',
+      `The demo pages (\`npm start\`); goals: ${cell(goal)}.`,
+      '',
+      '| page | form factor | performance | accessibility | best practices | CLS | met |',
+      '|---|---|---|---|---|---|---|',
+    );
+    for (const [name, f] of demo) {
+      const [, page, formFactor] = parts(name);
+      const s = f.scores ?? {};
+      out.push(
+        `| ${[page, formFactor, score(s.performance), score(s.accessibility), score(s.bestPractices), cls(f.cls), met(f)].map(cell).join(' | ')} |`,
+      );
+    }
+  }
+  if (quick.length) {
+    out.push(
+      '',
+      'The README quick start, pasted as it is into a page with article text below the widget; `-ssr`: the same page rendered by the server.',
+      '',
+      '| page | form factor | CLS | goal | met | performance | accessibility | best practices |',
+      '|---|---|---|---|---|---|---|---|',
+    );
+    for (const [name, f] of quick) {
+      const [, page = 'n/a', formFactor = ''] = parts(name);
+      const s = f.scores ?? {};
+      out.push(
+        `| ${[page, formFactor, f.median === null || f.median === undefined ? 'n/a' : cls(f.median), f.goal ?? '', met(f), score(s.performance), score(s.accessibility), score(s.bestPractices)].map(cell).join(' | ')} |`,
+      );
+    }
+  }
+  return out.join('\n');
+}
+
 export function sections() {
   const found = {};
   if (existsSync(new URL('custom-elements.json', root))) {
     found.elements = renderElements(JSON.parse(read('custom-elements.json')));
   }
   if (existsSync(new URL('bench/results.json', root))) {
-    found.bench = renderBench(JSON.parse(read('bench/results.json')));
+    const results = JSON.parse(read('bench/results.json'));
+    found.bench = renderBench(results);
+    // Only once a bench run has measured them: the README then needs its markers.
+    const lighthouse = renderLighthouse(results);
+    if (lighthouse) found.lighthouse = lighthouse;
   }
   return found;
 }

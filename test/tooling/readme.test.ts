@@ -4,7 +4,13 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { renderBench, renderElements, sections, updated } from '../../scripts/readme.mjs';
+import {
+  renderBench,
+  renderElements,
+  renderLighthouse,
+  sections,
+  updated,
+} from '../../scripts/readme.mjs';
 
 const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
 
@@ -73,4 +79,53 @@ test('the figures table shows each median beside its goal', () => {
 
 test('a README without the markers is an error, not a silent pass', () => {
   assert.throws(() => updated('no markers', { elements: 'x' }), /elements:start/);
+});
+
+test('Lighthouse figures get their own tables, not rows of the bench table', () => {
+  const results = {
+    date: '2026-11-25T00:00:00Z',
+    runs: 5,
+    latencyMs: 100,
+    machine: { cpus: 2, chromium: '142' },
+    figures: {
+      'size.cdn': { label: 'CDN size', median: 10900, unit: 'B', goal: '≤ 11264 B', ok: true },
+      'lighthouse.product-grid.desktop': {
+        label: 'Lighthouse product-grid (desktop)',
+        median: 79,
+        unit: 'perf',
+        goal: 'perf ≥ 95, a11y 100, bp 100',
+        ok: false,
+        scores: { performance: 79, accessibility: 100, bestPractices: 100 },
+        cls: 0.5198,
+        lighthouse: '12.2.3',
+      },
+      'quick-start.grid-ssr.mobile': {
+        label: 'Quick start grid-ssr (mobile), CLS',
+        median: 0,
+        unit: '',
+        goal: '≤ 0',
+        ok: true,
+        scores: { performance: 100, accessibility: 100, bestPractices: 96 },
+        cls: 0,
+      },
+      'quick-start': { label: 'Quick start', median: null, ok: false, error: 'no section' },
+    },
+  };
+  const bench = renderBench(results);
+  assert.ok(bench.includes('| CDN size |'));
+  assert.ok(!bench.includes('Lighthouse') && !bench.includes('Quick start'));
+  const text = renderLighthouse(results);
+  assert.ok(text.startsWith('Lighthouse 12.2.3, its desktop and mobile presets'));
+  assert.ok(text.includes('| product-grid | desktop | 79 | 100 | 100 | 0.520 | no |'), text);
+  assert.ok(text.includes('| grid-ssr | mobile | 0.000 | ≤ 0 | yes | 100 | 100 | 96 |'), text);
+  assert.ok(text.includes('| n/a |  | n/a |  | no |'), text);
+  assert.equal(
+    renderLighthouse({ ...results, figures: { 'size.cdn': results.figures['size.cdn'] } }),
+    '',
+  );
+  // Once measured, the README needs its markers: a missing pair is an error.
+  assert.throws(
+    () => updated('<!-- bench:start -->\n<!-- bench:end -->', { lighthouse: text }),
+    /lighthouse:start/,
+  );
 });
