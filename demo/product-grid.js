@@ -12,7 +12,7 @@ const names = [
   'category',
   'min-price',
   'max-price',
-  'on-sale',
+  'sale',
   'ordering',
   'limit',
   'columns',
@@ -23,7 +23,7 @@ const field = (name) => form.elements.namedItem(name);
 const quote = (value) =>
   value.replace(/[&"<>]/g, (c) => ({ '&': '&amp;', '"': '&quot;', '<': '&lt;', '>': '&gt;' })[c]);
 
-// What comes before the element in the code block (the script tag) stays as written.
+// What comes before the element in the code block (stylesheet and script tags) stays as written.
 const before = code.textContent.slice(0, code.textContent.indexOf('<pubnet-product-grid'));
 
 function showCode() {

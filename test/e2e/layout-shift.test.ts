@@ -1,4 +1,4 @@
-// The README's quick start, pasted as it is (scripts/quick-start.mjs reads it
+// The README's quick start, pasted as it is (bench/quick-start.mjs reads it
 // from README.md), shifts nothing a reader sees: the `async` script arrives
 // only after the page's first paint (held until then), and the text below a
 // product grid or a sized ad slot stays where it was painted, through the
@@ -8,10 +8,10 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
-import { fillQuickStart, quickStart } from '../../scripts/quick-start.mjs';
+import { quickStart, substitute } from '../../bench/quick-start.mjs';
 import { known } from '../../src/emulator/known.js';
 import { renderTags } from '../../src/render/index.js';
-import { cdnDir, root } from './support/bundle.js';
+import { root } from './support/bundle.js';
 import { openSession, type Session } from './support/session.js';
 import type { Site } from './support/site.js';
 import { nextFrame, recordWidgetEvents, waitForLoads, within } from './support/widgets.js';
@@ -34,16 +34,14 @@ after(() => session?.close());
 /** The quick start's page for one widget: its `<head>` block, a heading, the widget, text. */
 function quickStartPage(tag: string): string {
   const { head, widgets } = quickStart(readFileSync(`${root}README.md`, 'utf8'));
-  const sri = (file: string) => readFileSync(`${cdnDir}${file}.sri`, 'utf8').trim();
   const fill = (html: string) =>
-    fillQuickStart(html, {
+    substitute(html, {
       cdn: `${site.url}cdn/`,
       api: `${site.url}api/`,
       key: known.website.guid,
       // A 300×250 banner: the size the README's snippet states.
       adslot: known.bannerAdslot,
       offer: known.offers[0],
-      sri: { 'pubnet.css': sri('pubnet.css'), 'pubnet.min.js': sri('pubnet.min.js') },
     });
   const widget = (widgets as Record<string, string>)[tag];
   assert.ok(widget, `the quick start places no <${tag}>`);
@@ -53,7 +51,7 @@ function quickStartPage(tag: string): string {
   ).join('\n');
   return `<!doctype html><html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1"><title>Quick start</title>
-${fill(head)}
+${fill(head.join('\n'))}
 </head><body><main><h1>Today's picks</h1>
 ${fill(widget).replace(`<${tag}`, `<${tag} id="widget"`)}
 ${text}
