@@ -121,7 +121,6 @@ export async function startDemo({
       offer: known.offers[0],
       secondOffer: known.offers[1],
       thirdOffer: known.offers[2],
-      closedOffer: known.closedOffer,
     };
     routes.pages = createDemoHandler({
       root: dir('../demo/'),
