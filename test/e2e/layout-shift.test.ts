@@ -14,7 +14,14 @@ import { renderTags } from '../../src/render/index.js';
 import { root } from './support/bundle.js';
 import { openSession, type Session } from './support/session.js';
 import type { Site } from './support/site.js';
-import { nextFrame, recordWidgetEvents, waitForLoads, within } from './support/widgets.js';
+import {
+  layoutShifts,
+  nextFrame,
+  recordLayoutShifts,
+  recordWidgetEvents,
+  waitForLoads,
+  within,
+} from './support/widgets.js';
 
 const VIEWPORTS: Record<string, BrowserContextOptions> = {
   desktop: { viewport: { width: 1350, height: 940 } },
@@ -72,14 +79,7 @@ async function shiftsOf(path: string, viewport: BrowserContextOptions, held = tr
   try {
     const page = await context.newPage();
     await recordWidgetEvents(page);
-    await page.addInitScript(() => {
-      const shifts: number[] = [];
-      (window as unknown as { __shifts: number[] }).__shifts = shifts;
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries())
-          shifts.push((entry as unknown as { value: number }).value);
-      }).observe({ type: 'layout-shift', buffered: true });
-    });
+    await recordLayoutShifts(page);
     let release = () => {};
     const released = new Promise<void>((resolve) => (release = resolve));
     await page.route('**/cdn/pubnet.min.js', async (route) => {
@@ -108,9 +108,7 @@ async function shiftsOf(path: string, viewport: BrowserContextOptions, held = tr
     await nextFrame(page);
     await nextFrame(page);
     const last = await measure(page);
-    const shifts = await page.evaluate(
-      () => (window as unknown as { __shifts: number[] }).__shifts,
-    );
+    const shifts = await layoutShifts(page);
     return { first, last, shifts };
   } finally {
     await context.close();

@@ -12,7 +12,13 @@ import { renderAdslot, renderProductGrid, type StylesOption } from '../../src/re
 import { watchPage } from './support/browser.js';
 import { openSession, type Session } from './support/session.js';
 import type { Site } from './support/site.js';
-import { recordWidgetEvents, waitForLoads, within } from './support/widgets.js';
+import {
+  layoutShifts,
+  recordLayoutShifts,
+  recordWidgetEvents,
+  waitForLoads,
+  within,
+} from './support/widgets.js';
 
 const key = known.website.guid;
 const NONCE = 'c3NyLXRlc3Qtbm9uY2U=';
@@ -166,14 +172,7 @@ for (const [name, path] of [
     try {
       const problems = await watchPage(page);
       await recordWidgetEvents(page);
-      await page.addInitScript(() => {
-        const shifts: number[] = [];
-        (window as unknown as { __shifts: number[] }).__shifts = shifts;
-        new PerformanceObserver((list) => {
-          for (const entry of list.getEntries())
-            shifts.push((entry as unknown as { value: number }).value);
-        }).observe({ type: 'layout-shift', buffered: true });
-      });
+      await recordLayoutShifts(page);
       const from = site.requests.length;
       const response = await page.goto(site.url + path);
       assert.match(response!.headers()['content-security-policy']!, /style-src 'self'/);
@@ -197,9 +196,7 @@ for (const [name, path] of [
             new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
         ),
       );
-      const shifts = await page.evaluate(
-        () => (window as unknown as { __shifts: number[] }).__shifts,
-      );
+      const shifts = await layoutShifts(page);
       assert.deepEqual(shifts, []);
       // Impression stats may go out; nothing the widgets show is asked for.
       assert.deepEqual(

@@ -46,6 +46,22 @@ export async function recordWidgetEvents(page: Page): Promise<void> {
   });
 }
 
+/** Records, from before the first script of every page, its layout shifts (`__shifts`). */
+export async function recordLayoutShifts(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const shifts: number[] = [];
+    (window as unknown as { __shifts: number[] }).__shifts = shifts;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries())
+        shifts.push((entry as unknown as { value: number }).value);
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+}
+
+/** The layout shifts recorded so far (`recordLayoutShifts`). */
+export const layoutShifts = (page: Page): Promise<number[]> =>
+  page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts);
+
 export interface WidgetEvent {
   type: 'pubnet-load' | 'pubnet-error';
   id: string;
