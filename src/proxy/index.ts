@@ -14,6 +14,6 @@ export type {
 export type { CacheEntry, CacheStore, StoredAnswer } from './read/index.js';
 export { WebCacheStore } from './read/index.js';
 export type { CacheLike, CacheStorageLike } from './read/index.js';
-export { widgetRoutes } from './policy/index.js';
+export { allowList, widgetRoutes } from './policy/index.js';
 export type { WidgetRouteKey } from './policy/index.js';
 export { MAX_REQUEST_BODY } from './http/index.js';

@@ -213,3 +213,24 @@ export function allowedMethods(path: string): string[] {
     .filter((method) => resolveRoute(method, path))
     .flatMap((method) => (method === 'GET' ? ['GET', 'HEAD'] : [method]));
 }
+
+/**
+ * The allow-list as data, for another implementation of this proxy (the
+ * WordPress plugin's, generated at build time): every path of the route table
+ * with its methods' route keys, most specific first, and the widget routes'
+ * policies. Resolve a path as `resolveRoute` does.
+ */
+export function allowList() {
+  return {
+    patterns: patterns.map(({ template, methods }) => ({
+      path: template,
+      methods: Object.fromEntries(methods),
+    })),
+    allowed: Object.fromEntries(
+      Object.entries(widgetRoutes).map(([key, policy]) => [
+        key,
+        { ...policy, public: routeList.find(([k]) => k === key)![1].public === true },
+      ]),
+    ),
+  };
+}
