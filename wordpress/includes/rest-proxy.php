@@ -1,0 +1,207 @@
+<?php
+/**
+ * The built-in proxy: /wp-json/pubnet/v1/api/<API path>. Public (it serves the site's
+ * visitors), but it forwards only the widget routes of includes/routes.php, with the token
+ * added on the server, the website key pinned, only the policy's query parameters, checked
+ * bodies; cacheable answers are kept in transients `pubnet_w_api_<md5>` for 5 minutes.
+ *
+ * @package pubnet-widgets
+ */
+
+defined( 'ABSPATH' ) || exit;
+
+const PUBNET_WIDGETS_API_TTL     = 300;
+const PUBNET_WIDGETS_API_TIMEOUT = 8;
+
+add_action(
+	'rest_api_init',
+	static function () {
+		register_rest_route(
+			'pubnet/v1',
+			'/api/(?P<path>.+)',
+			array(
+				// PATCH and DELETE only to answer them with 405 and Allow (api-contract §12).
+				'methods'             => array( 'GET', 'POST', 'PUT', 'PATCH', 'DELETE' ),
+				'callback'            => 'pubnet_widgets_proxy',
+				'permission_callback' => '__return_true',
+			)
+		);
+	}
+);
+
+/**
+ * The API path asked for, still percent-encoded, with its trailing slash. WordPress hands
+ * the route over decoded and without its trailing slash, so the path is read from the
+ * request URI when it says the same; else rebuilt from the route.
+ *
+ * @param WP_REST_Request $request The request.
+ */
+function pubnet_widgets_request_path( WP_REST_Request $request ): string {
+	$param  = '/' . ltrim( (string) $request->get_param( 'path' ), '/' );
+	$uri    = isset( $_SERVER['REQUEST_URI'] ) ? (string) $_SERVER['REQUEST_URI'] : ''; // phpcs:ignore WordPress.Security.ValidatedSanitizedInput -- compared, never printed.
+	$uri    = explode( '?', $uri, 2 )[0];
+	$marker = '/' . rest_get_url_prefix() . '/pubnet/v1/api/';
+	$at     = strpos( $uri, $marker );
+	if ( false !== $at ) {
+		$raw = '/' . substr( $uri, $at + strlen( $marker ) );
+		if ( rtrim( rawurldecode( $raw ), '/' ) === rtrim( $param, '/' ) ) {
+			return $raw;
+		}
+	}
+	$path = implode( '/', array_map( 'rawurlencode', explode( '/', $param ) ) );
+	// The slash WordPress removed: most API paths end with one.
+	return pubnet_widgets_allowed_methods( $path . '/' ) ? $path . '/' : $path;
+}
+
+/**
+ * Answers one proxied request.
+ *
+ * @param WP_REST_Request $request The request.
+ */
+function pubnet_widgets_proxy( WP_REST_Request $request ): WP_REST_Response {
+	// WordPress's own `_fields` filter would pick fields out of the API's answer: not here.
+	$request->set_param( '_fields', null );
+	$settings = pubnet_widgets_settings();
+	$method   = strtoupper( $request->get_method() );
+	$read     = 'HEAD' === $method ? 'GET' : $method;
+	$path     = pubnet_widgets_request_path( $request );
+	$route    = pubnet_widgets_resolve_route( $read, $path );
+	$allow    = pubnet_widgets_allowed_methods( $path );
+	pubnet_widgets_allow_header( $allow );
+	if ( ! $route ) {
+		return $allow
+			? pubnet_widgets_detail( 405, sprintf( 'Method "%s" not allowed.', $method ) )
+			: pubnet_widgets_detail( 404, 'Not found.' );
+	}
+	$policy  = $route['policy'];
+	$website = $settings['website_key'];
+	if ( ! $route['public'] && '' === $settings['token'] ) {
+		return pubnet_widgets_detail( 503, 'The proxy has no API token yet (Settings → Pubnet Widgets).' );
+	}
+
+	$query  = array();
+	$params = $request->get_query_params();
+	foreach ( (array) ( $policy['query'] ?? array() ) as $name ) {
+		if ( isset( $params[ $name ] ) && is_string( $params[ $name ] ) ) {
+			$query[ $name ] = $params[ $name ];
+		}
+	}
+	if ( 'offers.detect' === $route['key'] && ! pubnet_widgets_is_http_url( $query['url'] ?? null ) ) {
+		return pubnet_widgets_errors( array( 'url' => array( 'Enter an absolute http(s) URL.' ) ) );
+	}
+	$pin = (string) ( $policy['pin'] ?? '' );
+	if ( 'key' === $pin && '' !== $website ) {
+		if ( '' === ( $query['key'] ?? '' ) ) {
+			$query['key'] = $website;
+		} elseif ( $query['key'] !== $website ) {
+			return pubnet_widgets_forbidden();
+		}
+	}
+	if ( 'token' === $pin && '' !== $website && ( $route['params']['token'] ?? '' ) !== $website ) {
+		return pubnet_widgets_forbidden();
+	}
+	ksort( $query, SORT_STRING );
+
+	$body = null;
+	if ( ! empty( $policy['body'] ) ) {
+		if ( (int) $request->get_header( 'content_length' ) > PUBNET_WIDGETS_MAX_BODY ) {
+			return pubnet_widgets_detail( 413, sprintf( 'The body is larger than %d bytes.', PUBNET_WIDGETS_MAX_BODY ) );
+		}
+		$body = pubnet_widgets_prepare_body( (string) $policy['body'], $pin, (string) $request->get_body(), $website );
+		if ( $body instanceof WP_REST_Response ) {
+			return $body;
+		}
+	}
+
+	$search = $query ? '?' . http_build_query( $query, '', '&', PHP_QUERY_RFC3986 ) : '';
+	// Only what the answer depends on: method, canonical path and kept query, the body, the configuration.
+	$cache_key = 'pubnet_w_api_' . md5( implode( "\n", array( $read, $route['path'] . $search, null === $body ? '' : md5( $body ), $settings['api_base'], $website ) ) );
+	$cache     = ! empty( $policy['cache'] );
+	$hit       = $cache ? get_transient( $cache_key ) : false;
+	if ( is_array( $hit ) && isset( $hit['status'], $hit['body'] ) ) {
+		return pubnet_widgets_upstream_answer( (int) $hit['status'], (string) $hit['body'] );
+	}
+
+	$headers = array( 'Accept' => 'application/json' );
+	if ( ! $route['public'] ) {
+		$headers['Authorization'] = 'Token ' . $settings['token'];
+	}
+	if ( null !== $body ) {
+		$headers['Content-Type'] = 'application/json';
+	}
+	$response = wp_remote_request(
+		trailingslashit( $settings['api_base'] ) . ltrim( $route['path'], '/' ) . $search,
+		array(
+			'method'      => $route['method'],
+			'timeout'     => PUBNET_WIDGETS_API_TIMEOUT,
+			'redirection' => 0,
+			'headers'     => $headers,
+			'body'        => $body,
+			'user-agent'  => 'pubnet-widgets-wordpress/' . PUBNET_WIDGETS_VERSION,
+		)
+	);
+	unset( $headers );
+	if ( is_wp_error( $response ) ) {
+		// The error's message is not passed on: only that the API could not be reached.
+		return pubnet_widgets_detail( 502, 'The API could not be reached.' );
+	}
+	$status = (int) wp_remote_retrieve_response_code( $response );
+	$text   = (string) wp_remote_retrieve_body( $response );
+	$answer = pubnet_widgets_upstream_answer( $status, $text );
+	if ( $cache && $status >= 200 && $status < 300 && 502 !== $answer->get_status() ) {
+		set_transient( $cache_key, array( 'status' => $status, 'body' => $text ), PUBNET_WIDGETS_API_TTL );
+	}
+	return $answer;
+}
+
+/**
+ * The API's status and JSON body; no header of the API's is passed on.
+ *
+ * @param int    $status The API's status.
+ * @param string $text   The API's body.
+ */
+function pubnet_widgets_upstream_answer( int $status, string $text ): WP_REST_Response {
+	if ( $status < 200 || $status > 599 ) {
+		return pubnet_widgets_detail( 502, 'The API gave no usable answer.' );
+	}
+	if ( '' === trim( $text ) ) {
+		return new WP_REST_Response( null, $status );
+	}
+	$data = json_decode( $text, false, 512 );
+	if ( JSON_ERROR_NONE !== json_last_error() ) {
+		return pubnet_widgets_detail( 502, 'The API answered with something other than JSON.' );
+	}
+	return new WP_REST_Response( $data, $status );
+}
+
+/**
+ * The `Allow` of this request's answer (set) or, after WordPress set its own, restored (get).
+ *
+ * @param array|null $methods The methods, when setting.
+ */
+function pubnet_widgets_allow_header( ?array $methods = null ): ?array {
+	static $allow = null;
+	if ( null !== $methods ) {
+		$allow = $methods;
+	}
+	return $allow;
+}
+
+// WordPress's `Allow` lists every method registered on the route; the proxy's lists those it forwards.
+add_filter(
+	'rest_post_dispatch',
+	static function ( $response, $server, $request ) {
+		$allow = pubnet_widgets_allow_header();
+		if ( $response instanceof WP_REST_Response && null !== $allow && str_starts_with( (string) $request->get_route(), '/pubnet/v1/api/' ) ) {
+			$headers = $response->get_headers();
+			unset( $headers['Allow'] );
+			if ( $allow ) {
+				$headers['Allow'] = implode( ', ', $allow );
+			}
+			$response->set_headers( $headers );
+		}
+		return $response;
+	},
+	20,
+	3
+);
