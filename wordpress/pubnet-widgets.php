@@ -23,6 +23,7 @@ define( 'PUBNET_WIDGETS_DIR', __DIR__ );
 require_once __DIR__ . '/includes/settings.php';
 require_once __DIR__ . '/includes/admin-page.php';
 require_once __DIR__ . '/includes/route-table.php';
+require_once __DIR__ . '/includes/rest-answer.php';
 require_once __DIR__ . '/includes/proxy-body.php';
 require_once __DIR__ . '/includes/rest-proxy.php';
 require_once __DIR__ . '/includes/elements.php';

@@ -151,18 +151,3 @@ function pubnet_widgets_prepare_body( string $kind, string $pin, string $text, s
 	}
 	return pubnet_widgets_canonical_json( $body );
 }
-
-/** A DRF-style 400. */
-function pubnet_widgets_errors( array $errors ): WP_REST_Response {
-	return new WP_REST_Response( $errors, 400 );
-}
-
-/** `{"detail": …}` with `status`. */
-function pubnet_widgets_detail( int $status, string $detail ): WP_REST_Response {
-	return new WP_REST_Response( array( 'detail' => $detail ), $status );
-}
-
-/** The answer to a website key this site does not serve. */
-function pubnet_widgets_forbidden(): WP_REST_Response {
-	return pubnet_widgets_detail( 403, 'This website key is not served by this proxy.' );
-}
