@@ -4,11 +4,12 @@
 // root (Debian's /usr/share/wordpress) as the built-in server serves them,
 // everything else to index.php (pretty permalinks, /wp-json/).
 $path = rawurldecode(parse_url($_SERVER['REQUEST_URI'], PHP_URL_PATH) ?? '/');
-if (preg_match('#(^|/)\.\.(/|$)#', $path)) {
-    http_response_code(400);
-    return true;
-}
 if (str_starts_with($path, '/wp-content/')) {
+    // Only here: other paths (/wp-json/… with `..`) reach WordPress as sent.
+    if (preg_match('#(^|/)\.\.(/|$)#', $path)) {
+        http_response_code(400);
+        return true;
+    }
     $file = getenv('PUBNET_WP_CONTENT') . substr($path, strlen('/wp-content'));
     $type = [
         'css' => 'text/css; charset=utf-8', 'js' => 'text/javascript; charset=utf-8',
