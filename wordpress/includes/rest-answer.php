@@ -40,6 +40,14 @@ function pubnet_widgets_upstream_answer( int $status, string $text ): WP_REST_Re
 	if ( JSON_ERROR_NONE !== json_last_error() ) {
 		return pubnet_widgets_detail( 502, 'The API answered with something other than JSON.' );
 	}
+	// A list's `next`/`previous` at the API's own address point through this proxy instead
+	// (the configured site URL, never a host from the request; api-contract §12).
+	$base = trailingslashit( pubnet_widgets_settings()['api_base'] );
+	foreach ( array( 'next', 'previous' ) as $link ) {
+		if ( $data instanceof stdClass && isset( $data->$link ) && is_string( $data->$link ) && str_starts_with( $data->$link, $base ) ) {
+			$data->$link = rest_url( 'pubnet/v1/api/' ) . substr( $data->$link, strlen( $base ) );
+		}
+	}
 	return new WP_REST_Response( $data, $status );
 }
 
