@@ -102,6 +102,9 @@ function pubnet_widgets_sanitize( $input ): array {
 		if ( in_array( $key, array( 'api_base', 'proxy_url', 'render_endpoint' ), true ) && '' !== $value ) {
 			$value = trailingslashit( $value );
 		}
+		if ( 'website_key' === $key ) {
+			$value = strtolower( $value );
+		}
 		if ( '' === $value && ! $may_be_empty ) {
 			$value = pubnet_widgets_defaults()[ $key ];
 		}
