@@ -12,6 +12,8 @@ export interface AllowListVector {
   path: string;
   allowed: boolean;
   why: string;
+  /** A query string (`?…`) the route needs (for the proxies' end-to-end runs; not part of `path`). */
+  query?: string;
   /** A body that passes the route's checks (for the proxies' end-to-end runs). */
   body?: unknown;
 }

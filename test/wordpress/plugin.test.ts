@@ -65,6 +65,15 @@ after(async () => {
   await Promise.allSettled([browser?.close(), render?.close(), api?.close(), wp?.close()]);
 });
 
+/** Fails with every line of `problems`, one per line (deepEqual would cut them short). */
+function none(problems: string[]) {
+  if (problems.length > 0)
+    assert.fail(`${problems.length} problem(s):\n- ${problems.join('\n- ')}`);
+}
+
+/** The emulator's product images (its stand-in for the merchants' image hosts). */
+const images = () => new URL('/images/', api.url).href;
+
 const plugin = () => join(wp.contentDir, 'plugins', 'pubnet-widgets');
 
 async function phpFiles(dir: string): Promise<string[]> {
@@ -97,7 +106,7 @@ test('the zip holds the plugin folder with its generated routes and CDN files; p
   await Promise.all(
     files.map((file) => run('php', ['-l', file]).catch((e: Error) => failures.push(e.message))),
   );
-  assert.deepEqual(failures, []);
+  none(failures);
 });
 
 test('the plugin is activated on the Plugins screen', async () => {
@@ -198,7 +207,7 @@ test('the built-in REST proxy forwards exactly the allow-list (the shared vector
     const before = api.emulator.requests.length;
     const answer = await rawRequest(
       wp.url,
-      `${PROXY_PATH}${vector.path}`,
+      `${PROXY_PATH}${vector.path}${vector.query ?? ''}`,
       vector.method,
       vector.body,
     );
@@ -214,7 +223,7 @@ test('the built-in REST proxy forwards exactly the allow-list (the shared vector
     if (!vector.allowed && ![400, 403, 404, 405].includes(answer.status))
       wrong.push(`${vector.method} ${vector.path} (${vector.why}): answered ${answer.status}`);
   }
-  assert.deepEqual(wrong, []);
+  none(wrong);
 });
 
 test('private routes are refused with 404 or 405', async () => {
@@ -230,8 +239,8 @@ const posts = {
   'products shortcode': `[pubnet_products query="headphones" limit="4" sale="1"]`,
   'offer link shortcode': `[pubnet_offer_link offer="${known.offers[0]}" deep_link="${deepLink}"]Shop[/pubnet_offer_link]`,
   'adslot block': `<!-- wp:pubnet/adslot {"adslot":"${known.filterAdslot}"} /-->`,
-  'products block': `<!-- wp:pubnet/products {"query":"headphones","limit":4,"sale":true} /-->`,
-  'offer link block': `<!-- wp:pubnet/offer-link {"offer":"${known.offers[0]}","deepLink":"${deepLink}","text":"Shop"} /-->`,
+  'products block': `<!-- wp:pubnet/products {"query":"headphones","limit":"4","sale":true} /-->`,
+  'offer link block': `<!-- wp:pubnet/offer-link {"offer":"${known.offers[0]}","deep_link":"${deepLink}","text":"Shop"} /-->`,
 };
 const links = new Map<string, string>();
 
@@ -280,7 +289,6 @@ for (const theme of THEMES)
       let link = links.get(name);
       if (!link) links.set(name, (link = await wp.createPost(`Pubnet ${name}`, content)));
       try {
-        const before = api.emulator.requests.length;
         const page = await visit(reader, link);
         answers.push({ what, text: page.html });
         assert.equal(page.status, 200, what);
@@ -300,15 +308,20 @@ for (const theme of THEMES)
         );
         assert.ok(apiCalls.length > 0, `${what}: the widgets called ${PROXY_PATH}/`);
         const elsewhere = page.requests.filter(
-          (r) => !r.url.startsWith(wp.url) && !r.url.startsWith('data:'),
+          (r) =>
+            !r.url.startsWith(wp.url) && !r.url.startsWith(images()) && !r.url.startsWith('data:'),
         );
         assert.deepEqual(elsewhere, [], `${what}: every request goes to the site`);
-        assert.ok(api.emulator.requests.length > before, `${what}: the emulator was asked`);
+        // The plugin's proxy may answer from its cache: what counts is that the answers are good.
+        const failed = page.responses.filter(
+          (r) => new URL(r.url).pathname.startsWith(`${PROXY_PATH}/`) && r.status >= 400,
+        );
+        assert.deepEqual(failed, [], `${what}: the proxy's answers`);
       } catch (error) {
         failures.push(String((error as Error).message));
       }
     }
-    assert.deepEqual(failures, []);
+    none(failures);
   });
 
 for (const theme of THEMES)
@@ -360,6 +373,7 @@ for (const theme of THEMES)
         assert.match(match, /shadowrootmode="open"/, `${what}: a declarative shadow root`);
 
         const page = await visit(reader, link);
+        assert.ok(page.widgets.length >= 1, `${what}: a widget on the page`);
         for (const widget of page.widgets)
           assert.ok(widget.loaded, `${what}: ${widget.tag} fired pubnet-load`);
         const reads = page.requests.filter((r) => {
@@ -368,6 +382,7 @@ for (const theme of THEMES)
             (path.startsWith(`${PROXY_PATH}/`) ||
               r.url.startsWith(render.url) ||
               r.url.startsWith(api.url)) &&
+            !r.url.startsWith(images()) &&
             !path.endsWith('/publisher/products/stats/')
           );
         });
@@ -381,7 +396,7 @@ for (const theme of THEMES)
         failures.push(String((error as Error).message));
       }
     }
-    assert.deepEqual(failures, []);
+    none(failures);
   });
 
 test('the token appears in no page, admin page, REST answer or debug.log', async () => {
@@ -404,7 +419,7 @@ test('the token appears in no page, admin page, REST answer or debug.log', async
     .map(({ what, text }) => ({ what, form: leakIn(text), at: text.indexOf(leakIn(text) ?? '\0') }))
     .filter((l) => l.form !== undefined)
     .map((l) => `${l.what}: "${l.form}" at ${l.at}`);
-  assert.deepEqual(leaks, []);
+  none(leaks);
   assert.ok(answers.length > 40, `${answers.length} answers searched`);
 });
 
@@ -415,7 +430,7 @@ test("debug.log holds no PHP error, warning or notice from the plugin's files", 
       (line) =>
         /pubnet-widgets\//.test(line) && /PHP (Fatal|Warning|Notice|Deprecated|Parse)/.test(line),
     );
-  assert.deepEqual(lines, []);
+  none(lines);
 });
 
 test('uninstalling removes the option', async () => {

@@ -32,9 +32,10 @@ export const tokenForms = (token = TOKEN) => [
 /** Which form of the token `text` holds, if any. */
 export const leakIn = (text: string) => tokenForms().find((form) => text.includes(form));
 
-export const PLUGIN_ZIP = fileURLToPath(
-  new URL('../../../dist/wordpress/pubnet-widgets.zip', import.meta.url),
-);
+/** The build's zip; PUBNET_WORDPRESS_ZIP names another one (a plugin being written). */
+export const PLUGIN_ZIP =
+  process.env.PUBNET_WORDPRESS_ZIP ??
+  fileURLToPath(new URL('../../../dist/wordpress/pubnet-widgets.zip', import.meta.url));
 export const PLUGIN_FILE = 'pubnet-widgets/pubnet-widgets.php';
 
 /** The built plugin, or one line saying how to get it. */
@@ -108,6 +109,8 @@ export interface Visit {
   html: string;
   /** Every request the browser made while loading it (method and URL). */
   requests: { method: string; url: string }[];
+  /** The status of every answer the browser got while loading it. */
+  responses: { url: string; status: number }[];
   widgets: WidgetSummary[];
   consoleErrors: string[];
 }
@@ -159,12 +162,16 @@ const WAIT_FOR_WIDGETS = `(async () => {
 export async function visit(page: Page, url: string): Promise<Visit> {
   const requests: Visit['requests'] = [];
   const consoleErrors: string[] = [];
+  const responses: Visit['responses'] = [];
+  const onResponse = (r: { url(): string; status(): number }) =>
+    responses.push({ url: r.url(), status: r.status() });
   const onRequest = (r: { method(): string; url(): string }) =>
     requests.push({ method: r.method(), url: r.url() });
   const onConsole = (m: { type(): string; text(): string }) => {
     if (m.type() === 'error') consoleErrors.push(m.text());
   };
   page.on('request', onRequest);
+  page.on('response', onResponse);
   page.on('console', onConsole);
   try {
     const response = await page.goto(url);
@@ -175,9 +182,10 @@ export async function visit(page: Page, url: string): Promise<Visit> {
       page.evaluate(WAIT_FOR_WIDGETS) as Promise<WidgetSummary[]>,
       15_000,
     );
-    return { status: response.status(), html, requests, widgets, consoleErrors };
+    return { status: response.status(), html, requests, responses, widgets, consoleErrors };
   } finally {
     page.off('request', onRequest);
+    page.off('response', onResponse);
     page.off('console', onConsole);
   }
 }

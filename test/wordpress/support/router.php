@@ -32,6 +32,9 @@ if ($path !== '/' && file_exists($_SERVER['DOCUMENT_ROOT'] . $path)) {
 }
 // The prepend file does not run before a router script: the config's name again.
 $_SERVER['WORDPRESS_CONFIG'] = getenv('WORDPRESS_CONFIG');
+// As under Apache's mod_rewrite or nginx's try_files: no PATH_INFO. (php -S sets it to the
+// path with `//` collapsed and WordPress would route by it, not by REQUEST_URI.)
+unset($_SERVER['PATH_INFO'], $_SERVER['ORIG_PATH_INFO']);
 $_SERVER['SCRIPT_NAME'] = '/index.php';
 $_SERVER['PHP_SELF'] = '/index.php';
 $_SERVER['SCRIPT_FILENAME'] = $_SERVER['DOCUMENT_ROOT'] . '/index.php';
