@@ -16,6 +16,9 @@ const running = new Set<ChildProcess>();
 process.on('exit', () => {
   for (const child of running) killGroup(child);
 });
+// Interrupted (Ctrl-C, or the test runner's SIGTERM): exit, so that the 'exit' hooks clean up.
+for (const signal of ['SIGINT', 'SIGTERM'] as const)
+  process.once(signal, () => process.exit(signal === 'SIGINT' ? 130 : 143));
 
 function killGroup(child: ChildProcess) {
   try {
