@@ -32,7 +32,7 @@ add_action(
 /**
  * The API path asked for, still percent-encoded, with its trailing slash. WordPress hands
  * the route over decoded and without its trailing slash, so the path is read from the
- * request URI when it says the same; else rebuilt from the route.
+ * request URI (refused, '', when it says otherwise); else rebuilt from the route.
  *
  * @param WP_REST_Request $request The request.
  */
@@ -44,12 +44,16 @@ function pubnet_widgets_request_path( WP_REST_Request $request ): string {
 	$at     = strpos( $uri, $marker );
 	if ( false !== $at ) {
 		$raw = '/' . substr( $uri, $at + strlen( $marker ) );
-		if ( rtrim( rawurldecode( $raw ), '/' ) === rtrim( $param, '/' ) ) {
-			return $raw;
-		}
+		// A path WordPress read otherwise (it folds `//`) is not guessed at: refused (404).
+		return rtrim( rawurldecode( $raw ), '/' ) === rtrim( $param, '/' ) ? $raw : '';
 	}
-	$path = implode( '/', array_map( 'rawurlencode', explode( '/', $param ) ) );
-	// The slash WordPress removed: most API paths end with one.
+	$path = implode( '/', array_map( 'rawurlencode', explode( '/', rtrim( $param, '/' ) ) ) );
+	// `?rest_route=…` (plain permalinks) still has its trailing slash.
+	$route = isset( $_GET['rest_route'] ) && is_string( $_GET['rest_route'] ) ? wp_unslash( $_GET['rest_route'] ) : ''; // phpcs:ignore WordPress.Security -- compared, never printed.
+	if ( str_starts_with( $route, '/pubnet/v1/api/' ) && rtrim( substr( $route, 14 ), '/' ) === rtrim( $param, '/' ) ) {
+		return str_ends_with( $route, '/' ) ? $path . '/' : $path;
+	}
+	// Else the slash WordPress removed is guessed: most API paths end with one.
 	return pubnet_widgets_allowed_methods( $path . '/' ) ? $path . '/' : $path;
 }
 

@@ -23,6 +23,13 @@ function pubnet_widgets_route_table(): array {
 			'patterns' => is_array( $table['patterns'] ?? null ) ? $table['patterns'] : array(),
 			'allowed'  => is_array( $table['allowed'] ?? null ) ? $table['allowed'] : array(),
 		);
+		// Each pattern's segments, `null` for a `{param}` ('' for the trailing slash).
+		foreach ( $table['patterns'] as $i => $pattern ) {
+			$table['patterns'][ $i ]['segments'] = array_map(
+				static fn( $s ) => preg_match( '/^\{\w+\}$/', $s ) ? null : $s,
+				explode( '/', substr( (string) $pattern['path'], 1 ) )
+			);
+		}
 	}
 	return $table;
 }
@@ -86,13 +93,9 @@ function pubnet_widgets_resolve_route( string $method, string $path ): ?array {
 	$parts   = explode( '/', substr( $path, 1 ) );
 	$matches = array();
 	foreach ( $table['patterns'] as $pattern ) {
-		$segments = array_map(
-			static fn( $s ) => preg_match( '/^\{\w+\}$/', $s ) ? null : $s,
-			explode( '/', substr( (string) $pattern['path'], 1 ) )
-		);
-		$values = pubnet_widgets_route_match( $segments, $parts );
+		$values = pubnet_widgets_route_match( $pattern['segments'], $parts );
 		if ( null !== $values ) {
-			$matches[] = array( $pattern, $segments, $values );
+			$matches[] = array( $pattern, $pattern['segments'], $values );
 		}
 	}
 	if ( ! $matches ) {
