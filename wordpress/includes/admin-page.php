@@ -117,3 +117,13 @@ function pubnet_widgets_render_field( array $args ): void {
 			break;
 	}
 }
+
+// A "Settings" link beside Deactivate in the plugins list.
+add_filter(
+	'plugin_action_links_' . plugin_basename( PUBNET_WIDGETS_FILE ),
+	static function ( $links ) {
+		$url = admin_url( 'options-general.php?page=pubnet-widgets' );
+		array_unshift( $links, '<a href="' . esc_url( $url ) . '">' . esc_html__( 'Settings', 'pubnet-widgets' ) . '</a>' );
+		return $links;
+	}
+);

@@ -28,7 +28,8 @@ add_filter(
 /**
  * The placeholders of this request: marker and HTML by number (get), or a new one (add).
  *
- * @param string|null $html HTML to keep, when adding.
+ * @param string|null $html  HTML to keep, when adding.
+ * @param bool        $start Whether the page is now buffered (template_redirect).
  * @return array `marker`, `html` (array of HTML), `buffering` (bool).
  */
 function pubnet_widgets_placeholders( ?string $html = null, bool $start = false ): array {
