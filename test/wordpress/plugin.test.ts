@@ -242,6 +242,8 @@ const posts = {
   'products block': `<!-- wp:pubnet/products {"query":"headphones","limit":"4","sale":true} /-->`,
   'offer link block': `<!-- wp:pubnet/offer-link {"offer":"${known.offers[0]}","deep_link":"${deepLink}","text":"Shop"} /-->`,
 };
+/** All six in one post: still one CDN script. */
+const allSix = Object.values(posts).join('\n\n');
 const links = new Map<string, string>();
 
 /** The one CDN script of a page: in the body after the widgets, with the build's integrity. */
@@ -284,7 +286,7 @@ for (const theme of THEMES)
   test(`${theme}: each shortcode and block renders through the built-in proxy`, async () => {
     await wp.setTheme(theme);
     const failures: string[] = [];
-    for (const [name, content] of Object.entries(posts)) {
+    for (const [name, content] of [...Object.entries(posts), ['all six', allSix]]) {
       const what = `${theme}, ${name}`;
       let link = links.get(name);
       if (!link) links.set(name, (link = await wp.createPost(`Pubnet ${name}`, content)));
@@ -293,7 +295,7 @@ for (const theme of THEMES)
         answers.push({ what, text: page.html });
         assert.equal(page.status, 200, what);
         assert.ok(
-          page.widgets.length >= 1,
+          page.widgets.length >= (name === 'all six' ? 6 : 1),
           `${what}: a widget on the page: ${excerpt(page.html, page.html.indexOf('<main'), 600)}`,
         );
         for (const widget of page.widgets)
@@ -398,6 +400,19 @@ for (const theme of THEMES)
     }
     none(failures);
   });
+
+test("render requests name the site's website key and language (get_bloginfo('language'))", async () => {
+  const lang = await wp.php(`echo get_bloginfo('language');`);
+  assert.equal(lang, 'en-US');
+  const asked = render.asked.filter((u) => new URL(u).pathname.startsWith('/render/'));
+  assert.ok(asked.length > 0, 'the render endpoint was asked');
+  const wrong = asked.filter((u) => {
+    const search = new URL(u).searchParams;
+    // Ad slots take `key`; the grid its element's attributes (`website-key`).
+    return search.get('lang') !== lang || (search.get('key') ?? search.get('website-key')) !== guid;
+  });
+  none(wrong.map((u) => `${u}: lang or key missing or wrong`));
+});
 
 test('the token appears in no page, admin page, REST answer or debug.log', async () => {
   const extra = [

@@ -130,7 +130,10 @@ export const recordWidgets = (page: Page) =>
 
 const WIDGETS = 'pubnet-adslot, pubnet-product-grid, pubnet-offer-link';
 
-/** Resolves once every widget of the page fired pubnet-load (or one fired pubnet-error). */
+/**
+ * Resolves once every widget of the page fired pubnet-load (or one fired
+ * pubnet-error), scrolling to each in turn as a reader would.
+ */
 const WAIT_FOR_WIDGETS = `(async () => {
   const log = window.__pubnet;
   for (;;) {
@@ -150,6 +153,9 @@ const WAIT_FOR_WIDGETS = `(async () => {
           error: error ? error.detail : undefined,
         };
       });
+    // Widgets load when near the viewport: the first one still waiting is scrolled to.
+    const waiting = elements.find((el) => !log.some((e) => e.el === el));
+    if (waiting) waiting.scrollIntoView({ block: 'center' });
     await new Promise((resolve) => {
       const stop = new AbortController();
       for (const type of ['pubnet-load', 'pubnet-error'])
@@ -181,7 +187,17 @@ export async function visit(page: Page, url: string): Promise<Visit> {
       `the widgets of ${url} (pubnet-load of each)`,
       page.evaluate(WAIT_FOR_WIDGETS) as Promise<WidgetSummary[]>,
       15_000,
-    );
+    ).catch(async (error: Error) => {
+      // Which ones are still waiting, and in which state.
+      const states = await page
+        .evaluate(
+          `[...document.querySelectorAll('${WIDGETS}')].map((el) => el.localName + '[state=' + el.getAttribute('state') + ']' + (window.__pubnet.some((e) => e.el === el) ? ' done' : ' waiting')).join(', ')`,
+        )
+        .catch(() => '?');
+      throw new Error(
+        `${error.message}: ${String(states)}; console errors: ${consoleErrors.join(' | ')}`,
+      );
+    });
     return { status: response.status(), html, requests, responses, widgets, consoleErrors };
   } finally {
     page.off('request', onRequest);
