@@ -10,7 +10,7 @@ export const THEMES = ['twentytwentythree', 'twentytwentyone'] as const;
 export const CONFIG_DIR = '/etc/wordpress';
 
 const PACKAGES =
-  'wordpress php-cli php-mysql php-curl php-xml php-mbstring mariadb-server wordpress-theme-twentytwentythree wordpress-theme-twentytwentyone';
+  'wordpress php-cli php-mysql php-curl php-xml php-mbstring mariadb-server wordpress-theme-twentytwentythree wordpress-theme-twentytwentyone unzip';
 
 /** Throws one line naming what is missing and what to install, or returns. */
 export function checkRequirements(): void {
@@ -20,6 +20,11 @@ export function checkRequirements(): void {
     if (!existsSync(`${WORDPRESS}/wp-content/themes/${theme}/style.css`))
       missing.push(`theme ${theme}`);
   if (!existsSync(MARIADBD)) missing.push(MARIADBD);
+  try {
+    execFileSync('unzip', ['-v'], { stdio: 'ignore' });
+  } catch {
+    missing.push('unzip');
+  }
   let modules = '';
   try {
     modules = execFileSync('php', ['-m'], {
