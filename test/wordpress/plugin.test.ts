@@ -280,6 +280,17 @@ function assertLinks(page: Visit, what: string) {
       `${what}: ${link.tag} link ${link.href} has rel="${link.rel}"`,
     );
   }
+  // And in the page source, before any script ran: the tracking links of server-rendered slots
+  // and grids. (An offer link's own <a> keeps the publisher's deep link until the bundle has the
+  // tracking link: embed contract, not an affiliate link yet.)
+  for (const element of page.html.matchAll(/<(pubnet-adslot|pubnet-product-grid)\b[^]*?<\/\1>/g))
+    for (const anchor of startTags(element[0], 'a')) {
+      const rel = (attribute(anchor.text, 'rel') ?? '').split(/\s+/);
+      assert.ok(
+        rel.includes('sponsored') && rel.includes('noopener'),
+        `${what}: in the page source, ${element[1]} holds ${anchor.text}`,
+      );
+    }
 }
 
 for (const theme of THEMES)
@@ -305,6 +316,12 @@ for (const theme of THEMES)
           );
         assertLinks(page, what);
         await assertCdnScript(page, what);
+        for (const tag of startTags(page.html, 'pubnet-(?:adslot|product-grid|offer-link)'))
+          assert.equal(
+            attribute(tag.text, 'lang'),
+            'en-US',
+            `${what}: the site's language on ${tag.text}`,
+          );
         const apiCalls = page.requests.filter((r) =>
           new URL(r.url).pathname.startsWith(`${PROXY_PATH}/`),
         );
