@@ -44,8 +44,10 @@ function pubnet_widgets_request_path( WP_REST_Request $request ): string {
 	$at     = strpos( $uri, $marker );
 	if ( false !== $at ) {
 		$raw = '/' . substr( $uri, $at + strlen( $marker ) );
-		// A path WordPress read otherwise (it folds `//`) is not guessed at: refused (404).
-		return rtrim( rawurldecode( $raw ), '/' ) === rtrim( $param, '/' ) ? $raw : '';
+		// WordPress's route is the raw path (REQUEST_URI) or the decoded one (PATH_INFO); a path
+		// it read otherwise (PATH_INFO folds `//`) is not guessed at: refused (404).
+		$same = in_array( rtrim( $param, '/' ), array( rtrim( $raw, '/' ), rtrim( rawurldecode( $raw ), '/' ) ), true );
+		return $same ? $raw : '';
 	}
 	$path = implode( '/', array_map( 'rawurlencode', explode( '/', rtrim( $param, '/' ) ) ) );
 	// `?rest_route=…` (plain permalinks) still has its trailing slash.
