@@ -8,7 +8,7 @@
 // order and build on each other.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readdir, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from '../e2e/support/browser.js';
@@ -28,8 +28,8 @@ import {
   startTags,
   visit,
   type Api,
-  type Visit,
 } from './support/pubnet.js';
+import { assertCdnScript, assertLinks, none, phpFiles } from './support/checks.js';
 import { startWordPress, type WordPress } from './support/wordpress.js';
 
 const THEMES = ['twentytwentythree', 'twentytwentyone'] as const;
@@ -65,23 +65,10 @@ after(async () => {
   await Promise.allSettled([browser?.close(), render?.close(), api?.close(), wp?.close()]);
 });
 
-/** Fails with every line of `problems`, one per line (deepEqual would cut them short). */
-function none(problems: string[]) {
-  if (problems.length > 0)
-    assert.fail(`${problems.length} problem(s):\n- ${problems.join('\n- ')}`);
-}
-
 /** The emulator's product images (its stand-in for the merchants' image hosts). */
 const images = () => new URL('/images/', api.url).href;
 
 const plugin = () => join(wp.contentDir, 'plugins', 'pubnet-widgets');
-
-async function phpFiles(dir: string): Promise<string[]> {
-  const entries = await readdir(dir, { withFileTypes: true, recursive: true });
-  return entries
-    .filter((e) => e.isFile() && e.name.endsWith('.php'))
-    .map((e) => join(e.parentPath ?? e.path, e.name));
-}
 
 test('the zip holds the plugin folder with its generated routes and CDN files; php -l passes on every PHP file', async () => {
   for (const file of [
@@ -246,56 +233,10 @@ const posts = {
 const allSix = Object.values(posts).join('\n\n');
 const links = new Map<string, string>();
 
-/** The one CDN script of a page: in the body after the widgets, with the build's integrity. */
-async function assertCdnScript(page: Visit, what: string) {
-  const sri = (await readFile(join(plugin(), 'assets/pubnet.min.js.sri'), 'utf8')).trim();
-  const scripts = startTags(page.html, 'script').filter((t) =>
-    /pubnet\.min\.js/.test(attribute(t.text, 'src') ?? ''),
-  );
-  assert.equal(
-    scripts.length,
-    1,
-    `${what}: one pubnet.min.js script tag: ${scripts.map((s) => s.text).join(' ')}`,
-  );
-  const [script] = scripts;
-  assert.equal(attribute(script.text, 'integrity'), sri, `${what}: integrity: ${script.text}`);
-  assert.ok(script.index > page.html.indexOf('</head>'), `${what}: in the body: ${script.text}`);
-  const lastWidget = Math.max(
-    ...['pubnet-adslot', 'pubnet-product-grid', 'pubnet-offer-link'].map((tag) =>
-      page.html.lastIndexOf(`<${tag}`),
-    ),
-  );
-  assert.ok(script.index > lastWidget, `${what}: after the widgets (in the footer)`);
-  const loads = page.requests.filter((r) => /pubnet\.min\.js/.test(r.url));
-  assert.equal(loads.length, 1, `${what}: pubnet.min.js loaded once`);
-}
-
-function assertLinks(page: Visit, what: string) {
-  const all = page.widgets.flatMap((w) => w.links.map((l) => ({ ...l, tag: w.tag })));
-  assert.ok(all.length > 0, `${what}: the widgets show links`);
-  for (const link of all) {
-    const rel = link.rel.split(/\s+/);
-    assert.ok(
-      rel.includes('sponsored') && rel.includes('noopener'),
-      `${what}: ${link.tag} link ${link.href} has rel="${link.rel}"`,
-    );
-  }
-  // And in the page source, before any script ran: the tracking links of server-rendered slots
-  // and grids. (An offer link's own <a> keeps the publisher's deep link until the bundle has the
-  // tracking link: embed contract, not an affiliate link yet.)
-  for (const element of page.html.matchAll(/<(pubnet-adslot|pubnet-product-grid)\b[^]*?<\/\1>/g))
-    for (const anchor of startTags(element[0], 'a')) {
-      const rel = (attribute(anchor.text, 'rel') ?? '').split(/\s+/);
-      assert.ok(
-        rel.includes('sponsored') && rel.includes('noopener'),
-        `${what}: in the page source, ${element[1]} holds ${anchor.text}`,
-      );
-    }
-}
-
 for (const theme of THEMES)
   test(`${theme}: each shortcode and block renders through the built-in proxy`, async () => {
     await wp.setTheme(theme);
+    const sri = (await readFile(join(plugin(), 'assets/pubnet.min.js.sri'), 'utf8')).trim();
     const failures: string[] = [];
     for (const [name, content] of [...Object.entries(posts), ['all six', allSix]]) {
       const what = `${theme}, ${name}`;
@@ -315,13 +256,17 @@ for (const theme of THEMES)
             `${what}: ${widget.tag} ${JSON.stringify(widget)} fired pubnet-load`,
           );
         assertLinks(page, what);
-        await assertCdnScript(page, what);
-        for (const tag of startTags(page.html, 'pubnet-(?:adslot|product-grid|offer-link)'))
+        assertCdnScript(page, what, sri);
+        for (const tag of startTags(page.html, 'pubnet-(?:adslot|product-grid|offer-link)')) {
+          const lang = attribute(tag.text, 'lang');
+          assert.equal(lang, 'en-US', `${what}: the site's language on ${tag.text}`);
+          const base = attribute(tag.text, 'api');
           assert.equal(
-            attribute(tag.text, 'lang'),
-            'en-US',
-            `${what}: the site's language on ${tag.text}`,
+            base && new URL(base, link).href,
+            `${wp.url}${PROXY_PATH}/`,
+            `${what}: the built-in proxy as api on ${tag.text}`,
           );
+        }
         const apiCalls = page.requests.filter((r) =>
           new URL(r.url).pathname.startsWith(`${PROXY_PATH}/`),
         );

@@ -217,9 +217,19 @@ require_once ABSPATH . 'wp-admin/includes/file.php';
         context.once('close', () => contexts.delete(context));
         const page = await context.newPage();
         await page.goto(`${url}/wp-login.php`);
+        // The login screen focuses its first field 200 ms after loading: typing before that
+        // would have the rest of the password land in the user name.
+        await page.waitForFunction("document.activeElement?.id === 'user_login'");
         await page.fill('#user_login', ADMIN_USER);
         await page.fill('#user_pass', adminPassword);
-        await Promise.all([page.waitForURL(/\/wp-admin\/?$/), page.click('#wp-submit')]);
+        await Promise.all([page.waitForNavigation(), page.click('#wp-submit')]);
+        if (!/\/wp-admin\/?$/.test(page.url())) {
+          const why = await page
+            .locator('#login_error')
+            .innerText()
+            .catch(() => '(no error shown)');
+          throw new Error(`logging in as ${ADMIN_USER} failed at ${page.url()}: ${why}`);
+        }
         return page;
       },
       log: () => readFile(debugLog, 'utf8').catch(() => ''),
