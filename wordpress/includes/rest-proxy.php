@@ -49,12 +49,14 @@ function pubnet_widgets_request_path( WP_REST_Request $request ): string {
 		$same = in_array( rtrim( $param, '/' ), array( rtrim( $raw, '/' ), rtrim( rawurldecode( $raw ), '/' ) ), true );
 		return $same ? $raw : '';
 	}
-	$path = implode( '/', array_map( 'rawurlencode', explode( '/', rtrim( $param, '/' ) ) ) );
-	// `?rest_route=…` (plain permalinks) still has its trailing slash.
+	// `?rest_route=…` (plain permalinks): its value is the path as the client wrote it, still
+	// percent-encoded where it was, with its trailing slash; resolved as such (so `%zz` is
+	// refused here as by the Node proxy, not re-encoded into a literal id).
 	$route = isset( $_GET['rest_route'] ) && is_string( $_GET['rest_route'] ) ? wp_unslash( $_GET['rest_route'] ) : ''; // phpcs:ignore WordPress.Security -- compared, never printed.
 	if ( str_starts_with( $route, '/pubnet/v1/api/' ) && rtrim( substr( $route, 14 ), '/' ) === rtrim( $param, '/' ) ) {
-		return str_ends_with( $route, '/' ) ? $path . '/' : $path;
+		return substr( $route, 14 );
 	}
+	$path = implode( '/', array_map( 'rawurlencode', explode( '/', rtrim( $param, '/' ) ) ) );
 	// Else the slash WordPress removed is guessed: most API paths end with one.
 	return pubnet_widgets_allowed_methods( $path . '/' ) ? $path . '/' : $path;
 }
