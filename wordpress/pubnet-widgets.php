@@ -2,7 +2,7 @@
 /**
  * Plugin Name:       Pubnet Widgets
  * Description:       Convertiser's affiliate widgets: ad slots, product grids and offer links as shortcodes and blocks, with a built-in proxy that keeps the API token on the server.
- * Version:           1.0.0
+ * Version:           0.1.0
  * Requires at least: 6.1
  * Requires PHP:      8.1
  * License:           MIT
@@ -13,7 +13,7 @@
 
 defined( 'ABSPATH' ) || exit;
 
-const PUBNET_WIDGETS_VERSION = '1.0.0';
+const PUBNET_WIDGETS_VERSION = '0.1.0';
 const PUBNET_WIDGETS_FILE    = __FILE__;
 define( 'PUBNET_WIDGETS_DIR', __DIR__ );
 
