@@ -49,6 +49,7 @@ const steps = {
       'test/tooling',
       'test/e2e',
       'test/interop',
+      'test/wordpress',
     ]);
     if (files.length === 0) return;
     const tap = join(work, 'node.tap');

@@ -54,8 +54,24 @@ function filesOf(dir) {
     .sort();
 }
 
+/** The plugin's version, in its header, its constant and readme.txt, must be the package's. */
+function checkVersion() {
+  const { version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+  const main = readFileSync(join(source, `${SLUG}.php`), 'utf8');
+  const readme = readFileSync(join(source, 'readme.txt'), 'utf8');
+  const found = {
+    header: /^ \* Version:\s*(\S+)/m.exec(main)?.[1],
+    constant: /PUBNET_WIDGETS_VERSION = '([^']+)'/.exec(main)?.[1],
+    'readme.txt Stable tag': /^Stable tag:\s*(\S+)/m.exec(readme)?.[1],
+  };
+  for (const [where, value] of Object.entries(found))
+    if (value !== version)
+      throw new Error(`wordpress/: the plugin's ${where} is ${value}, the package is ${version}`);
+}
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   if (!existsSync(source)) throw new Error('wordpress/ is missing');
+  checkVersion();
   const files = filesOf(source)
     // What the build writes is not taken from the source tree.
     .filter((path) => path !== '.gitignore' && path !== 'includes/routes.php')

@@ -1,0 +1,11 @@
+<?php
+/**
+ * The pubnet/products block: the element (or the proxy's rendered element), see includes/render.php.
+ *
+ * @package pubnet-widgets
+ * @var array $attributes The block's attributes.
+ */
+
+defined( 'ABSPATH' ) || exit;
+
+echo pubnet_widgets_products_html( (array) $attributes ); // phpcs:ignore WordPress.Security.EscapeOutput -- escaped by pubnet_widgets_element(), or the proxy's own escaped HTML.

@@ -1,0 +1,129 @@
+<?php
+/**
+ * Settings → Pubnet Widgets (options-general.php?page=pubnet-widgets): the Settings API form of
+ * `pubnet_widgets_settings`. The token field is always empty; the page says only "set" or "not set".
+ *
+ * @package pubnet-widgets
+ */
+
+defined( 'ABSPATH' ) || exit;
+
+add_action(
+	'admin_menu',
+	static function () {
+		add_options_page(
+			__( 'Pubnet Widgets', 'pubnet-widgets' ),
+			__( 'Pubnet Widgets', 'pubnet-widgets' ),
+			'manage_options',
+			'pubnet-widgets',
+			'pubnet_widgets_render_page'
+		);
+	}
+);
+
+add_action( 'admin_init', 'pubnet_widgets_register_fields' );
+
+/** The fields of the page, each with its exact label. */
+function pubnet_widgets_register_fields(): void {
+	add_settings_section( 'pubnet_widgets_main', '', '__return_null', 'pubnet-widgets' );
+	$fields = array(
+		'token'           => __( 'API token', 'pubnet-widgets' ),
+		'website_key'     => __( 'Website key', 'pubnet-widgets' ),
+		'sid'             => __( 'SubID', 'pubnet-widgets' ),
+		'api_base'        => __( 'API base URL', 'pubnet-widgets' ),
+		'proxy'           => __( 'Proxy', 'pubnet-widgets' ),
+		'render_endpoint' => __( 'Render endpoint', 'pubnet-widgets' ),
+	);
+	foreach ( $fields as $key => $label ) {
+		$args = array( 'key' => $key );
+		if ( 'proxy' !== $key ) {
+			$args['label_for'] = 'pubnet_widgets_' . $key;
+		}
+		add_settings_field( 'pubnet_widgets_' . $key, $label, 'pubnet_widgets_render_field', 'pubnet-widgets', 'pubnet_widgets_main', $args );
+	}
+}
+
+/** The page: the form posts to options.php with the nonce of settings_fields(). */
+function pubnet_widgets_render_page(): void {
+	if ( ! current_user_can( 'manage_options' ) ) {
+		return;
+	}
+	echo '<div class="wrap"><h1>' . esc_html( get_admin_page_title() ) . '</h1>';
+	$settings = pubnet_widgets_settings();
+	if ( 'builtin' === $settings['proxy'] && '' === (string) get_option( 'permalink_structure' ) ) {
+		echo '<div class="notice notice-warning"><p>' . esc_html__( 'The built-in proxy needs pretty permalinks (Settings → Permalinks): with plain permalinks its URL has a query string, which the widgets cannot use as their API base.', 'pubnet-widgets' ) . '</p></div>';
+	}
+	echo '<form action="' . esc_url( admin_url( 'options.php' ) ) . '" method="post">';
+	settings_fields( 'pubnet_widgets' );
+	do_settings_sections( 'pubnet-widgets' );
+	submit_button();
+	echo '</form></div>';
+}
+
+/**
+ * One field's input.
+ *
+ * @param array $args `key`: the setting's key.
+ */
+function pubnet_widgets_render_field( array $args ): void {
+	$settings = pubnet_widgets_settings();
+	$key      = $args['key'];
+	$name     = PUBNET_WIDGETS_OPTION . '[' . $key . ']';
+	$id       = 'pubnet_widgets_' . $key;
+	$input    = static function ( $type, $name, $id, $value, $extra = '' ) {
+		printf( '<input type="%s" name="%s" id="%s" value="%s" class="regular-text"%s>', esc_attr( $type ), esc_attr( $name ), esc_attr( $id ), esc_attr( $value ), $extra ); // phpcs:ignore WordPress.Security.EscapeOutput -- $extra is a literal.
+	};
+	$note = static function ( $text ) {
+		echo '<p class="description">' . esc_html( $text ) . '</p>';
+	};
+
+	switch ( $key ) {
+		case 'token':
+			// Never printed back: the field is empty, the page says whether one is stored.
+			$input( 'password', $name, $id, '', ' autocomplete="new-password"' );
+			echo ' <strong>' . esc_html( '' !== $settings['token'] ? __( 'set', 'pubnet-widgets' ) : __( 'not set', 'pubnet-widgets' ) ) . '</strong>';
+			echo '<br><label><input type="checkbox" name="' . esc_attr( PUBNET_WIDGETS_OPTION . '[token_clear]' ) . '" value="1"> ' . esc_html__( 'Clear the stored token', 'pubnet-widgets' ) . '</label>';
+			$note( __( 'Kept on the server and used by the built-in proxy only. Leave empty to keep the stored token.', 'pubnet-widgets' ) );
+			break;
+		case 'website_key':
+			$input( 'text', $name, $id, $settings[ $key ], ' placeholder="xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx"' );
+			$note( __( 'The website guid: the public website key.', 'pubnet-widgets' ) );
+			break;
+		case 'sid':
+			$input( 'text', $name, $id, $settings[ $key ], ' maxlength="32" pattern="[A-Za-z0-9_\-]{0,32}"' );
+			$note( __( 'Default SubID: at most 32 characters of A-Z, a-z, 0-9, "_" and "-". A shortcode\'s or block\'s own sid wins.', 'pubnet-widgets' ) );
+			break;
+		case 'api_base':
+			$input( 'url', $name, $id, $settings[ $key ] );
+			$note( __( 'Where the built-in proxy sends requests. Default: https://api.convertiser.com/', 'pubnet-widgets' ) );
+			break;
+		case 'proxy':
+			echo '<fieldset><legend class="screen-reader-text">' . esc_html__( 'Proxy', 'pubnet-widgets' ) . '</legend>';
+			$choices = array(
+				'builtin'  => __( 'Built-in (this site\'s REST API)', 'pubnet-widgets' ),
+				'external' => __( 'External pubnet-proxy at this URL:', 'pubnet-widgets' ),
+			);
+			foreach ( $choices as $value => $label ) {
+				printf( '<label><input type="radio" name="%s" value="%s"%s> %s</label><br>', esc_attr( $name ), esc_attr( $value ), checked( $settings['proxy'], $value, false ), esc_html( $label ) );
+			}
+			$input( 'url', PUBNET_WIDGETS_OPTION . '[proxy_url]', 'pubnet_widgets_proxy_url', $settings['proxy_url'], ' aria-label="' . esc_attr__( 'External proxy URL', 'pubnet-widgets' ) . '"' );
+			echo '</fieldset>';
+			/* translators: %s: the built-in proxy's URL. */
+			$note( sprintf( __( 'The built-in proxy answers at %s.', 'pubnet-widgets' ), rest_url( 'pubnet/v1/api/' ) ) );
+			break;
+		case 'render_endpoint':
+			$input( 'url', $name, $id, $settings[ $key ] );
+			$note( __( 'Optional: the base URL of a pubnet-proxy whose /render/ routes give server-rendered HTML for ad slots and product grids.', 'pubnet-widgets' ) );
+			break;
+	}
+}
+
+// A "Settings" link beside Deactivate in the plugins list.
+add_filter(
+	'plugin_action_links_' . plugin_basename( PUBNET_WIDGETS_FILE ),
+	static function ( $links ) {
+		$url = admin_url( 'options-general.php?page=pubnet-widgets' );
+		array_unshift( $links, '<a href="' . esc_url( $url ) . '">' . esc_html__( 'Settings', 'pubnet-widgets' ) . '</a>' );
+		return $links;
+	}
+);

@@ -1,0 +1,27 @@
+<?php
+/**
+ * The blocks pubnet/adslot, pubnet/products and pubnet/offer-link (blocks/<name>/block.json,
+ * rendered on the server by blocks/<name>/render.php), with one editor script without a
+ * build step (blocks/editor.js), previewing through ServerSideRender.
+ *
+ * @package pubnet-widgets
+ */
+
+defined( 'ABSPATH' ) || exit;
+
+add_action(
+	'init',
+	static function () {
+		wp_register_script(
+			'pubnet-widgets-editor',
+			plugins_url( 'blocks/editor.js', PUBNET_WIDGETS_FILE ),
+			array( 'wp-blocks', 'wp-element', 'wp-block-editor', 'wp-components', 'wp-server-side-render', 'wp-i18n' ),
+			PUBNET_WIDGETS_VERSION,
+			true
+		);
+		wp_set_script_translations( 'pubnet-widgets-editor', 'pubnet-widgets' );
+		foreach ( array( 'adslot', 'products', 'offer-link' ) as $name ) {
+			register_block_type( PUBNET_WIDGETS_DIR . '/blocks/' . $name );
+		}
+	}
+);

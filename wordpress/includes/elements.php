@@ -1,0 +1,150 @@
+<?php
+/**
+ * The elements' HTML, for shortcodes and blocks alike: their attributes checked (invalid
+ * ones dropped, never echoed), named as the elements read them (`website-key`, `sale`,
+ * `min-price`, `max-price`, `deep-link`), every value escaped with esc_attr.
+ *
+ * @package pubnet-widgets
+ */
+
+defined( 'ABSPATH' ) || exit;
+
+/** The orderings the API knows (api-contract §5). */
+const PUBNET_WIDGETS_ORDERINGS = array( '-score', 'price', '-price', '-discount', '-updated_at', 'title' );
+
+/** The site's language as a language tag (`pl-PL`), or '' when it is none. */
+function pubnet_widgets_lang(): string {
+	$lang = (string) get_bloginfo( 'language' );
+	return strlen( $lang ) <= 35 && preg_match( '/^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$/', $lang ) ? $lang : '';
+}
+
+/**
+ * A shortcode's or block's value as a trimmed string ('' for anything else).
+ *
+ * @param array  $atts The attributes.
+ * @param string $name The attribute's name.
+ */
+function pubnet_widgets_att( array $atts, string $name ): string {
+	$value = $atts[ $name ] ?? '';
+	if ( is_bool( $value ) ) {
+		return $value ? '1' : '';
+	}
+	return is_scalar( $value ) ? trim( (string) $value ) : '';
+}
+
+/**
+ * A number within bounds as a string, or '' when `value` is none.
+ *
+ * @param string     $value The value.
+ * @param float      $min   Least value.
+ * @param float|null $max   Greatest value; with it, whole numbers only.
+ */
+function pubnet_widgets_number( string $value, float $min, ?float $max = null ): string {
+	if ( ! is_numeric( $value ) || ! is_finite( (float) $value ) || (float) $value < $min ) {
+		return '';
+	}
+	if ( null === $max ) {
+		return (string) ( 0 + $value );
+	}
+	return (string) (int) min( $max, round( (float) $value ) );
+}
+
+/** Whether a flag is on: `1`, `true`, `yes`, `on`. */
+function pubnet_widgets_flag( string $value ): bool {
+	return in_array( strtolower( $value ), array( '1', 'true', 'yes', 'on' ), true );
+}
+
+/**
+ * The attributes every element gets: api, website-key, sid (the shortcode's own wins), lang.
+ *
+ * @param array $atts The shortcode's or block's attributes.
+ */
+function pubnet_widgets_common_attributes( array $atts ): array {
+	$settings = pubnet_widgets_settings();
+	$sid      = pubnet_widgets_att( $atts, 'sid' );
+	return array(
+		'api'         => pubnet_widgets_api_url(),
+		'website-key' => $settings['website_key'],
+		'sid'         => pubnet_widgets_is_sid( $sid ) ? $sid : $settings['sid'],
+		'lang'        => pubnet_widgets_lang(),
+	);
+}
+
+/**
+ * `<pubnet-adslot>`'s own attributes, or null without a valid ad slot id.
+ *
+ * @param array $atts `adslot`, `sid`.
+ */
+function pubnet_widgets_adslot_attributes( array $atts ): ?array {
+	$adslot = pubnet_widgets_att( $atts, 'adslot' );
+	return pubnet_widgets_is_uuid( $adslot ) ? array( 'adslot' => strtolower( $adslot ) ) : null;
+}
+
+/**
+ * `<pubnet-product-grid>`'s own attributes; invalid values are left out.
+ *
+ * @param array $atts query, brand, category, offer, min_price, max_price, sale, ordering, limit, columns, layout.
+ */
+function pubnet_widgets_grid_attributes( array $atts ): array {
+	$out = array();
+	foreach ( array( 'query', 'brand', 'category' ) as $name ) {
+		$out[ $name ] = substr( sanitize_text_field( pubnet_widgets_att( $atts, $name ) ), 0, 200 );
+	}
+	$offers = array_filter( explode( '|', pubnet_widgets_att( $atts, 'offer' ) ), 'strlen' );
+	if ( $offers && count( $offers ) === count( array_filter( $offers, 'pubnet_widgets_is_uuid' ) ) ) {
+		$out['offer'] = strtolower( implode( '|', $offers ) );
+	}
+	$out['min-price'] = pubnet_widgets_number( pubnet_widgets_att( $atts, 'min_price' ), 0 );
+	$out['max-price'] = pubnet_widgets_number( pubnet_widgets_att( $atts, 'max_price' ), 0 );
+	if ( pubnet_widgets_flag( pubnet_widgets_att( $atts, 'sale' ) ) ) {
+		$out['sale'] = true;
+	}
+	$ordering = pubnet_widgets_att( $atts, 'ordering' );
+	if ( in_array( $ordering, PUBNET_WIDGETS_ORDERINGS, true ) ) {
+		$out['ordering'] = $ordering;
+	}
+	$out['limit']   = pubnet_widgets_number( pubnet_widgets_att( $atts, 'limit' ), 1, 48 );
+	$out['columns'] = pubnet_widgets_number( pubnet_widgets_att( $atts, 'columns' ), 1, 6 );
+	$layout         = pubnet_widgets_att( $atts, 'layout' );
+	if ( in_array( $layout, array( 'grid', 'list' ), true ) ) {
+		$out['layout'] = $layout;
+	}
+	return $out;
+}
+
+/**
+ * `<pubnet-offer-link>`'s own attributes, or null without a valid offer id.
+ *
+ * @param array $atts `offer`, `deep_link`.
+ */
+function pubnet_widgets_offer_link_attributes( array $atts ): ?array {
+	$offer = pubnet_widgets_att( $atts, 'offer' );
+	if ( ! pubnet_widgets_is_uuid( $offer ) ) {
+		return null;
+	}
+	$deep_link = pubnet_widgets_att( $atts, 'deep_link' );
+	return array(
+		'offer'     => strtolower( $offer ),
+		'deep-link' => pubnet_widgets_is_http_url( $deep_link ) ? $deep_link : '',
+	);
+}
+
+/**
+ * An element: `tag` with `attributes` (empty ones left out, `true` as a bare attribute) around
+ * `inner` (HTML the caller escaped).
+ *
+ * @param string $tag        The element's name.
+ * @param array  $attributes Name => value.
+ * @param string $inner      Escaped HTML.
+ */
+function pubnet_widgets_element( string $tag, array $attributes, string $inner = '' ): string {
+	$html = '<' . $tag;
+	foreach ( $attributes as $name => $value ) {
+		if ( true === $value ) {
+			$html .= ' ' . $name;
+		} elseif ( is_string( $value ) && '' !== $value ) {
+			$html .= ' ' . $name . '="' . ( 'deep-link' === $name ? esc_url( $value ) : esc_attr( $value ) ) . '"';
+		}
+	}
+	return $html . '>' . $inner . '</' . $tag . '>';
+}

@@ -1,0 +1,84 @@
+<?php
+/**
+ * The built-in proxy's answers: the API's status and JSON body (none of its headers), the
+ * proxy's own `{"detail": …}` and field errors, and the `Allow` of a path.
+ *
+ * @package pubnet-widgets
+ */
+
+defined( 'ABSPATH' ) || exit;
+
+/** A DRF-style 400. */
+function pubnet_widgets_errors( array $errors ): WP_REST_Response {
+	return new WP_REST_Response( $errors, 400 );
+}
+
+/** `{"detail": …}` with `status`. */
+function pubnet_widgets_detail( int $status, string $detail ): WP_REST_Response {
+	return new WP_REST_Response( array( 'detail' => $detail ), $status );
+}
+
+/** The answer to a website key this site does not serve. */
+function pubnet_widgets_forbidden(): WP_REST_Response {
+	return pubnet_widgets_detail( 403, 'This website key is not served by this proxy.' );
+}
+
+/**
+ * The API's status and JSON body; no header of the API's is passed on.
+ *
+ * @param int    $status The API's status.
+ * @param string $text   The API's body.
+ */
+function pubnet_widgets_upstream_answer( int $status, string $text ): WP_REST_Response {
+	if ( $status < 200 || $status > 599 ) {
+		return pubnet_widgets_detail( 502, 'The API gave no usable answer.' );
+	}
+	if ( '' === trim( $text ) ) {
+		return new WP_REST_Response( null, $status );
+	}
+	$data = json_decode( $text, false, 512 );
+	if ( JSON_ERROR_NONE !== json_last_error() ) {
+		return pubnet_widgets_detail( 502, 'The API answered with something other than JSON.' );
+	}
+	// A list's `next`/`previous` at the API's own address point through this proxy instead
+	// (the configured site URL, never a host from the request; api-contract §12).
+	$base = trailingslashit( pubnet_widgets_settings()['api_base'] );
+	foreach ( array( 'next', 'previous' ) as $link ) {
+		if ( $data instanceof stdClass && isset( $data->$link ) && is_string( $data->$link ) && str_starts_with( $data->$link, $base ) ) {
+			$data->$link = rest_url( 'pubnet/v1/api/' ) . substr( $data->$link, strlen( $base ) );
+		}
+	}
+	return new WP_REST_Response( $data, $status );
+}
+
+/**
+ * The `Allow` of this request's answer (set) or, after WordPress set its own, restored (get).
+ *
+ * @param array|null $methods The methods, when setting.
+ */
+function pubnet_widgets_allow_header( ?array $methods = null ): ?array {
+	static $allow = null;
+	if ( null !== $methods ) {
+		$allow = $methods;
+	}
+	return $allow;
+}
+
+// WordPress's `Allow` lists every method registered on the route; the proxy's lists those it forwards.
+add_filter(
+	'rest_post_dispatch',
+	static function ( $response, $server, $request ) {
+		$allow = pubnet_widgets_allow_header();
+		if ( $response instanceof WP_REST_Response && null !== $allow && str_starts_with( (string) $request->get_route(), '/pubnet/v1/api/' ) ) {
+			$headers = $response->get_headers();
+			unset( $headers['Allow'] );
+			if ( $allow ) {
+				$headers['Allow'] = implode( ', ', $allow );
+			}
+			$response->set_headers( $headers );
+		}
+		return $response;
+	},
+	20,
+	3
+);

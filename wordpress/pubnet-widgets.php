@@ -1,0 +1,34 @@
+<?php
+/**
+ * Plugin Name:       Pubnet Widgets
+ * Description:       Convertiser's affiliate widgets: ad slots, product grids and offer links as shortcodes and blocks, with a built-in proxy that keeps the API token on the server.
+ * Version:           0.1.0
+ * Requires at least: 6.1
+ * Requires PHP:      8.1
+ * License:           MIT
+ * Text Domain:       pubnet-widgets
+ *
+ * @package pubnet-widgets
+ */
+
+defined( 'ABSPATH' ) || exit;
+
+const PUBNET_WIDGETS_VERSION = '0.1.0';
+const PUBNET_WIDGETS_FILE    = __FILE__;
+define( 'PUBNET_WIDGETS_DIR', __DIR__ );
+
+// No auto-linking setting yet: it waits for the auto-linking script (embed contract,
+// "Auto-linking"), whose issue is blocked. It will be a field of the same settings page.
+
+require_once __DIR__ . '/includes/settings.php';
+require_once __DIR__ . '/includes/admin-page.php';
+require_once __DIR__ . '/includes/route-table.php';
+require_once __DIR__ . '/includes/rest-answer.php';
+require_once __DIR__ . '/includes/proxy-body.php';
+require_once __DIR__ . '/includes/rest-proxy.php';
+require_once __DIR__ . '/includes/elements.php';
+require_once __DIR__ . '/includes/render.php';
+require_once __DIR__ . '/includes/protect.php';
+require_once __DIR__ . '/includes/shortcodes.php';
+require_once __DIR__ . '/includes/blocks.php';
+require_once __DIR__ . '/includes/assets.php';
