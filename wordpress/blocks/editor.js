@@ -4,124 +4,151 @@
  * preview is the server's own output (ServerSideRender), which the plugin's bundle renders.
  * Block metadata (attributes, title, icon) comes from each block.json.
  */
-( function ( wp ) {
-	'use strict';
-	var el = wp.element.createElement;
-	var __ = wp.i18n.__;
-	var InspectorControls = wp.blockEditor.InspectorControls;
-	var useBlockProps = wp.blockEditor.useBlockProps;
-	var PanelBody = wp.components.PanelBody;
-	var TextControl = wp.components.TextControl;
-	var ToggleControl = wp.components.ToggleControl;
-	var SelectControl = wp.components.SelectControl;
-	var Placeholder = wp.components.Placeholder;
-	var ServerSideRender = wp.serverSideRender;
+(function (wp) {
+  'use strict';
+  var el = wp.element.createElement;
+  var __ = wp.i18n.__;
+  var InspectorControls = wp.blockEditor.InspectorControls;
+  var useBlockProps = wp.blockEditor.useBlockProps;
+  var PanelBody = wp.components.PanelBody;
+  var TextControl = wp.components.TextControl;
+  var ToggleControl = wp.components.ToggleControl;
+  var SelectControl = wp.components.SelectControl;
+  var Placeholder = wp.components.Placeholder;
+  var ServerSideRender = wp.serverSideRender;
 
-	/** A text field bound to one attribute. */
-	function text( props, name, label, help ) {
-		return el( TextControl, {
-			key: name,
-			label: label,
-			help: help,
-			value: props.attributes[ name ] || '',
-			onChange: function ( value ) {
-				var next = {};
-				next[ name ] = value;
-				props.setAttributes( next );
-			},
-		} );
-	}
+  /** A text field bound to one attribute. */
+  function text(props, name, label, help) {
+    return el(TextControl, {
+      key: name,
+      label: label,
+      help: help,
+      value: props.attributes[name] || '',
+      onChange: function (value) {
+        var next = {};
+        next[name] = value;
+        props.setAttributes(next);
+      },
+    });
+  }
 
-	/** A choice bound to one attribute ('' is the element's default). */
-	function choice( props, name, label, values ) {
-		return el( SelectControl, {
-			key: name,
-			label: label,
-			value: props.attributes[ name ] || '',
-			options: [ { label: __( 'Default', 'pubnet-widgets' ), value: '' } ].concat(
-				values.map( function ( value ) {
-					return { label: value, value: value };
-				} )
-			),
-			onChange: function ( value ) {
-				var next = {};
-				next[ name ] = value;
-				props.setAttributes( next );
-			},
-		} );
-	}
+  /** A choice bound to one attribute ('' is the element's default). */
+  function choice(props, name, label, values) {
+    return el(SelectControl, {
+      key: name,
+      label: label,
+      value: props.attributes[name] || '',
+      options: [{ label: __('Default', 'pubnet-widgets'), value: '' }].concat(
+        values.map(function (value) {
+          return { label: value, value: value };
+        }),
+      ),
+      onChange: function (value) {
+        var next = {};
+        next[name] = value;
+        props.setAttributes(next);
+      },
+    });
+  }
 
-	/** The edit function of a block: its fields, and its preview once `required` is set. */
-	function edit( name, title, required, fields ) {
-		return function ( props ) {
-			var ready = ! required || props.attributes[ required ];
-			return el(
-				'div',
-				useBlockProps(),
-				el( InspectorControls, null, el( PanelBody, { title: title }, fields( props ) ) ),
-				ready
-					? el( ServerSideRender, { block: name, attributes: props.attributes } )
-					: el( Placeholder, {
-							label: title,
-							instructions: __( 'Fill in the fields in the block settings.', 'pubnet-widgets' ),
-					  } )
-			);
-		};
-	}
+  /** The edit function of a block: its fields, and its preview once `required` is set. */
+  function edit(name, title, required, fields) {
+    return function (props) {
+      var ready = !required || props.attributes[required];
+      return el(
+        'div',
+        useBlockProps(),
+        el(InspectorControls, null, el(PanelBody, { title: title }, fields(props))),
+        ready
+          ? el(ServerSideRender, { block: name, attributes: props.attributes })
+          : el(Placeholder, {
+              label: title,
+              instructions: __('Fill in the fields in the block settings.', 'pubnet-widgets'),
+            }),
+      );
+    };
+  }
 
-	var sid = function ( props ) {
-		return text( props, 'sid', __( 'SubID', 'pubnet-widgets' ), __( 'Optional; default from the settings.', 'pubnet-widgets' ) );
-	};
+  var sid = function (props) {
+    return text(
+      props,
+      'sid',
+      __('SubID', 'pubnet-widgets'),
+      __('Optional; default from the settings.', 'pubnet-widgets'),
+    );
+  };
 
-	wp.blocks.registerBlockType( 'pubnet/adslot', {
-		edit: edit( 'pubnet/adslot', __( 'Pubnet ad slot', 'pubnet-widgets' ), 'adslot', function ( props ) {
-			return [ text( props, 'adslot', __( 'Ad slot id', 'pubnet-widgets' ) ), sid( props ) ];
-		} ),
-		save: function () {
-			return null;
-		},
-	} );
+  wp.blocks.registerBlockType('pubnet/adslot', {
+    edit: edit('pubnet/adslot', __('Pubnet ad slot', 'pubnet-widgets'), 'adslot', function (props) {
+      return [text(props, 'adslot', __('Ad slot id', 'pubnet-widgets')), sid(props)];
+    }),
+    save: function () {
+      return null;
+    },
+  });
 
-	wp.blocks.registerBlockType( 'pubnet/products', {
-		edit: edit( 'pubnet/products', __( 'Pubnet products', 'pubnet-widgets' ), null, function ( props ) {
-			return [
-				text( props, 'query', __( 'Search', 'pubnet-widgets' ) ),
-				text( props, 'brand', __( 'Brand', 'pubnet-widgets' ), __( 'Several: Sony|Bose', 'pubnet-widgets' ) ),
-				text( props, 'category', __( 'Category', 'pubnet-widgets' ) ),
-				text( props, 'offer', __( 'Offer id', 'pubnet-widgets' ) ),
-				text( props, 'min_price', __( 'Lowest price', 'pubnet-widgets' ) ),
-				text( props, 'max_price', __( 'Highest price', 'pubnet-widgets' ) ),
-				el( ToggleControl, {
-					key: 'sale',
-					label: __( 'On sale only', 'pubnet-widgets' ),
-					checked: !! props.attributes.sale,
-					onChange: function ( value ) {
-						props.setAttributes( { sale: value } );
-					},
-				} ),
-				choice( props, 'ordering', __( 'Order', 'pubnet-widgets' ), [ '-score', 'price', '-price', '-discount', '-updated_at', 'title' ] ),
-				text( props, 'limit', __( 'Products (1–48)', 'pubnet-widgets' ) ),
-				text( props, 'columns', __( 'Columns (1–6)', 'pubnet-widgets' ) ),
-				choice( props, 'layout', __( 'Layout', 'pubnet-widgets' ), [ 'grid', 'list' ] ),
-				sid( props ),
-			];
-		} ),
-		save: function () {
-			return null;
-		},
-	} );
+  wp.blocks.registerBlockType('pubnet/products', {
+    edit: edit('pubnet/products', __('Pubnet products', 'pubnet-widgets'), null, function (props) {
+      return [
+        text(props, 'query', __('Search', 'pubnet-widgets')),
+        text(
+          props,
+          'brand',
+          __('Brand', 'pubnet-widgets'),
+          __('Several: Sony|Bose', 'pubnet-widgets'),
+        ),
+        text(props, 'category', __('Category', 'pubnet-widgets')),
+        text(props, 'offer', __('Offer id', 'pubnet-widgets')),
+        text(props, 'min_price', __('Lowest price', 'pubnet-widgets')),
+        text(props, 'max_price', __('Highest price', 'pubnet-widgets')),
+        el(ToggleControl, {
+          key: 'sale',
+          label: __('On sale only', 'pubnet-widgets'),
+          checked: !!props.attributes.sale,
+          onChange: function (value) {
+            props.setAttributes({ sale: value });
+          },
+        }),
+        choice(props, 'ordering', __('Order', 'pubnet-widgets'), [
+          '-score',
+          'price',
+          '-price',
+          '-discount',
+          '-updated_at',
+          'title',
+        ]),
+        text(props, 'limit', __('Products (1–48)', 'pubnet-widgets')),
+        text(props, 'columns', __('Columns (1–6)', 'pubnet-widgets')),
+        choice(props, 'layout', __('Layout', 'pubnet-widgets'), ['grid', 'list']),
+        sid(props),
+      ];
+    }),
+    save: function () {
+      return null;
+    },
+  });
 
-	wp.blocks.registerBlockType( 'pubnet/offer-link', {
-		edit: edit( 'pubnet/offer-link', __( 'Pubnet offer link', 'pubnet-widgets' ), 'offer', function ( props ) {
-			return [
-				text( props, 'offer', __( 'Offer id', 'pubnet-widgets' ) ),
-				text( props, 'deep_link', __( 'Deep link', 'pubnet-widgets' ), __( 'Optional: a page of the shop (http or https).', 'pubnet-widgets' ) ),
-				text( props, 'text', __( 'Link text', 'pubnet-widgets' ) ),
-				sid( props ),
-			];
-		} ),
-		save: function () {
-			return null;
-		},
-	} );
-} )( window.wp );
+  wp.blocks.registerBlockType('pubnet/offer-link', {
+    edit: edit(
+      'pubnet/offer-link',
+      __('Pubnet offer link', 'pubnet-widgets'),
+      'offer',
+      function (props) {
+        return [
+          text(props, 'offer', __('Offer id', 'pubnet-widgets')),
+          text(
+            props,
+            'deep_link',
+            __('Deep link', 'pubnet-widgets'),
+            __('Optional: a page of the shop (http or https).', 'pubnet-widgets'),
+          ),
+          text(props, 'text', __('Link text', 'pubnet-widgets')),
+          sid(props),
+        ];
+      },
+    ),
+    save: function () {
+      return null;
+    },
+  });
+})(window.wp);
