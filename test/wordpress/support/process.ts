@@ -93,7 +93,12 @@ export function run(
 ): Promise<string> {
   const { input, ...spawnOptions } = options;
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { ...spawnOptions, stdio: ['pipe', 'pipe', 'pipe'] });
+    // No input: no stdin pipe (a process that never reads it, like `php -l`, may close it
+    // before the end of an empty write reaches it: EPIPE).
+    const child = spawn(command, args, {
+      ...spawnOptions,
+      stdio: [input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
@@ -108,7 +113,11 @@ export function run(
           ),
         );
     });
-    child.stdin!.end(input ?? '');
+    if (input !== undefined) {
+      // A process that exits before reading all of it: its exit code says what happened.
+      child.stdin!.on('error', () => {});
+      child.stdin!.end(input);
+    }
   });
 }
 
