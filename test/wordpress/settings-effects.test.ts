@@ -2,9 +2,12 @@
 // Node proxy does (api-contract §12): bodies over 16 KiB and JSON deeper than
 // 32 levels are refused before anything goes upstream, the website key is
 // pinned, reads are cached by what the answer depends on (never a header or
-// the host), and an API that cannot be reached gives a short 502. And with
-// Proxy set to an external pubnet-proxy, the widgets are pointed at it.
+// the host), and an API that cannot be reached gives a short 502. And what the
+// settings change in the elements: an external pubnet-proxy as their api, the
+// site's language as their lang.
 import { after, before, test } from 'node:test';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import assert from 'node:assert/strict';
 import {
   TOKEN,
@@ -126,5 +129,20 @@ test('with Proxy set to an external pubnet-proxy, the widgets get its URL as api
     assert.doesNotMatch(html, /wp-json\/pubnet/);
   } finally {
     await settings({ proxy: 'builtin', proxy_url: '' });
+  }
+});
+
+test("the elements carry the site's language: a Polish site's are pl-PL", async () => {
+  // WordPress takes only a language it has files for; an empty catalogue is enough for its name.
+  await mkdir(join(wp.contentDir, 'languages'), { recursive: true });
+  await writeFile(join(wp.contentDir, 'languages', 'pl_PL.mo'), '');
+  await wp.php(`update_option('WPLANG', 'pl_PL');`);
+  try {
+    const page = await wp.createPost('Polski', `[pubnet_products query="ekspres" limit="2"]`);
+    const html = await (await fetch(page)).text();
+    const element = /<pubnet-product-grid\b[^>]*>/.exec(html)?.[0] ?? '';
+    assert.match(element, / lang="pl-PL"/);
+  } finally {
+    await wp.php(`update_option('WPLANG', '');`);
   }
 });
