@@ -1,8 +1,8 @@
 // The plugin's built-in proxy faces the internet and holds the token, as the
 // Node proxy does (api-contract §12): bodies over 16 KiB and JSON deeper than
 // 32 levels are refused before anything goes upstream, the website key is
-// pinned, reads are cached by what the answer depends on (never a header or
-// the host), and an API that cannot be reached gives a short 502. And what the
+// pinned, reads are cached by what the answer depends on (not by a query
+// parameter the route drops), and an API that cannot be reached gives a short 502. And what the
 // settings change in the elements: an external pubnet-proxy as their api, the
 // site's language as their lang.
 import { after, before, test } from 'node:test';
