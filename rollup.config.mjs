@@ -19,6 +19,7 @@ import { minifyTemplates } from './scripts/minify-templates.mjs';
 import {
   EDGE_TERSER,
   LIT_NODE_CONDITIONS,
+  litSsrStatic,
   ssrClientWithoutBuffer,
 } from './scripts/lit-node-build.mjs';
 
@@ -255,6 +256,7 @@ const edgeBuilds = ['proxy', 'render'].map((name) => ({
   plugins: [
     noHono,
     replaceVersion,
+    litSsrStatic,
     ssrClientWithoutBuffer,
     resolve({ exportConditions: LIT_NODE_CONDITIONS }),
     typescript({

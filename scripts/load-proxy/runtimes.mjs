@@ -22,7 +22,12 @@ import { rollup } from 'rollup';
 import typescript from '@rollup/plugin-typescript';
 import resolve from '@rollup/plugin-node-resolve';
 import terser from '@rollup/plugin-terser';
-import { EDGE_TERSER, LIT_NODE_CONDITIONS, ssrClientWithoutBuffer } from '../lit-node-build.mjs';
+import {
+  EDGE_TERSER,
+  LIT_NODE_CONDITIONS,
+  litSsrStatic,
+  ssrClientWithoutBuffer,
+} from '../lit-node-build.mjs';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const recipes = join(root, 'examples/proxy');
@@ -45,6 +50,7 @@ async function bundle(input, output, { minify = false } = {}) {
     plugins: [
       // Lit's Node build, with no built-in module (see lit-node-build.mjs): the bundle runs
       // on workerd, Deno and Bun alike.
+      litSsrStatic,
       ssrClientWithoutBuffer,
       resolve({ exportConditions: LIT_NODE_CONDITIONS }),
       typescript({

@@ -264,6 +264,8 @@ test('on Workers (conditions workerd, worker) the proxy and render entries are s
     assert.ok(packed.has(file), `${file} is packed`);
     const code = readFileSync(`${root}${file}`, 'utf8');
     assert.deepEqual(specifiers(code), [], `${file} imports nothing`);
+    // Lit SSR inside, imported statically: not src/render/lit-ssr.ts's top-level await.
+    assert.doesNotMatch(code, /needs @lit-labs\/ssr/, `${file} has Lit SSR inside`);
     // Lit's Node build (its DOM shim), not the browser build that needs HTMLElement.
     assert.match(code, /HTMLElementShim|class HTMLElement/);
   }
