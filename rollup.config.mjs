@@ -16,7 +16,12 @@ import typescript from '@rollup/plugin-typescript';
 import resolve from '@rollup/plugin-node-resolve';
 import terser from '@rollup/plugin-terser';
 import { minifyTemplates } from './scripts/minify-templates.mjs';
-import { LIT_NODE_CONDITIONS, ssrClientWithoutBuffer } from './scripts/lit-node-build.mjs';
+import {
+  EDGE_TERSER,
+  LIT_NODE_CONDITIONS,
+  litSsrStatic,
+  ssrClientWithoutBuffer,
+} from './scripts/lit-node-build.mjs';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 
@@ -220,6 +225,14 @@ const cdnBuild = (input, file, budget, plugins = []) => ({
   ],
 });
 
+/** Removes the source map an earlier build wrote beside a file now built without one. */
+const noStaleMap = {
+  name: 'pubnet-no-stale-map',
+  writeBundle(options) {
+    rmSync(`${options.file}.map`, { force: true });
+  },
+};
+
 /**
  * The proxy and the render entry for edge runtimes, one self-contained file each
  * (dist/proxy/edge.js, dist/render/edge.js), Lit's Node build inside: what the
@@ -231,10 +244,11 @@ const edgeBuilds = ['proxy', 'render'].map((name) => ({
   external: isBuiltin,
   // One file: the proxy's render half (src/proxy/render/engine.ts), which the npm build keeps
   // a module loaded on the first render, is inlined (still only run on the first render).
+  // Minified, without a source map (EDGE_TERSER): what the package weighs in an install.
   output: {
     file: `dist/${name}/edge.js`,
     format: 'esm',
-    sourcemap: true,
+    sourcemap: false,
     inlineDynamicImports: true,
   },
   // tslib's helpers read a top-level `this`, which is undefined in a module, as they expect.
@@ -242,6 +256,7 @@ const edgeBuilds = ['proxy', 'render'].map((name) => ({
   plugins: [
     noHono,
     replaceVersion,
+    litSsrStatic,
     ssrClientWithoutBuffer,
     resolve({ exportConditions: LIT_NODE_CONDITIONS }),
     typescript({
@@ -252,6 +267,8 @@ const edgeBuilds = ['proxy', 'render'].map((name) => ({
       outDir: 'dist',
       declaration: false,
     }),
+    terser(EDGE_TERSER),
+    noStaleMap,
   ],
 }));
 
@@ -290,7 +307,9 @@ export default [
     output: {
       dir: 'dist',
       format: 'esm',
-      sourcemap: true,
+      // No map: the chunk is readable as it is, and its map (hono's sources in it) was 0.3 MB
+      // of every widget user's install (issue 24: at most 5 MB with Lit).
+      sourcemap: false,
       entryFileNames: '[name].js',
       chunkFileNames: 'emulator/chunks/[name]-[hash].js',
       // Node loads the chunk's imports itself: no need to repeat them in the entries.

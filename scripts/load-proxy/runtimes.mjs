@@ -21,7 +21,13 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { rollup } from 'rollup';
 import typescript from '@rollup/plugin-typescript';
 import resolve from '@rollup/plugin-node-resolve';
-import { LIT_NODE_CONDITIONS, ssrClientWithoutBuffer } from '../lit-node-build.mjs';
+import terser from '@rollup/plugin-terser';
+import {
+  EDGE_TERSER,
+  LIT_NODE_CONDITIONS,
+  litSsrStatic,
+  ssrClientWithoutBuffer,
+} from '../lit-node-build.mjs';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const recipes = join(root, 'examples/proxy');
@@ -32,8 +38,11 @@ const START_TIMEOUT = 20_000;
 /** Every child started here, so that none outlives the script. */
 const children = new Set();
 
-/** Bundles one entry of src/ into one ESM file. */
-async function bundle(input, output) {
+/**
+ * Bundles one entry of src/ into one ESM file; `minify`d as the edge builds are (their terser
+ * options), so that the runtimes run what dist/proxy/edge.js and dist/render/edge.js ship.
+ */
+async function bundle(input, output, { minify = false } = {}) {
   const build = await rollup({
     input: join(root, input),
     external: (id) => id.startsWith('node:'),
@@ -41,6 +50,7 @@ async function bundle(input, output) {
     plugins: [
       // Lit's Node build, with no built-in module (see lit-node-build.mjs): the bundle runs
       // on workerd, Deno and Bun alike.
+      litSsrStatic,
       ssrClientWithoutBuffer,
       resolve({ exportConditions: LIT_NODE_CONDITIONS }),
       typescript({
@@ -50,6 +60,7 @@ async function bundle(input, output) {
         sourceMap: false,
         noCheck: true,
       }),
+      ...(minify ? [terser(EDGE_TERSER)] : []),
     ],
   });
   try {
@@ -74,7 +85,7 @@ export async function prepare({
   const pkg = join(scratch, 'node_modules/pubnet-widgets');
   mkdirSync(pkg, { recursive: true });
   const proxyJs = join(pkg, 'proxy.js');
-  await bundle('src/proxy/index.ts', proxyJs);
+  await bundle('src/proxy/index.ts', proxyJs, { minify: true });
   let entry = proxyJs;
   if (behindLoadBalancer) {
     entry = join(pkg, 'proxy-behind-lb.js');
@@ -406,7 +417,7 @@ export async function prepareRender({ prefix = 'pubnet-render-' } = {}) {
     const pkg = join(scratch, 'node_modules/pubnet-widgets');
     mkdirSync(pkg, { recursive: true });
     const renderJs = join(pkg, 'render.js');
-    await bundle('src/render/index.ts', renderJs);
+    await bundle('src/render/index.ts', renderJs, { minify: true });
     writeFileSync(
       join(pkg, 'package.json'),
       JSON.stringify({

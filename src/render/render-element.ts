@@ -4,8 +4,7 @@
  * with its attributes, and its declarative shadow root. Web-standard only
  * (no Node built-ins), for Node and edge runtimes alike.
  */
-import { render } from '@lit-labs/ssr';
-import { collectResultSync } from '@lit-labs/ssr/lib/render-result.js';
+import { collectResultSync, render } from './lit-ssr.js';
 import type { TemplateResult } from 'lit';
 import type { WidgetState } from '../components/shared/widget-element.js';
 import { escapeAttribute } from './escape.js';

@@ -14,8 +14,7 @@
  * Once the bundle takes the element over, its styles are adopted style
  * sheets, which no CSP refuses.
  */
-import { LitElementRenderer } from '@lit-labs/ssr';
-import type { RenderInfo } from '@lit-labs/ssr';
+import { LitElementRenderer, type RenderInfo } from './lit-ssr.js';
 import type { CSSResultOrNative, LitElement } from 'lit';
 import { escapeAttribute } from './escape.js';
 

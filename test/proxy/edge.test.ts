@@ -9,7 +9,11 @@ import { rollup } from 'rollup';
 import ts from 'typescript';
 import typescript from '@rollup/plugin-typescript';
 import resolve from '@rollup/plugin-node-resolve';
-import { LIT_NODE_CONDITIONS, ssrClientWithoutBuffer } from '../../scripts/lit-node-build.mjs';
+import {
+  LIT_NODE_CONDITIONS,
+  litSsrStatic,
+  ssrClientWithoutBuffer,
+} from '../../scripts/lit-node-build.mjs';
 import type { ProxyHandler } from '../../src/proxy/proxy.js';
 import type { ProxyOptions } from '../../src/proxy/options.js';
 import { TOKEN, jsonInit, known, startStack } from './support.js';
@@ -25,6 +29,8 @@ async function bundleProxy() {
     plugins: [
       // The proxy renders HTML with Lit, whose Node build needs no DOM (edge runtimes have
       // none), as the build's dist/proxy/edge.js does.
+      // Lit SSR inside, imported statically (as the edge build does): no top-level await.
+      litSsrStatic,
       ssrClientWithoutBuffer,
       resolve({ exportConditions: LIT_NODE_CONDITIONS }),
       // As in rollup.config.mjs, in memory; types are checked by `tsc`, not here.

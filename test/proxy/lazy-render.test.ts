@@ -74,3 +74,28 @@ test('a proxy loads Lit SSR and src/render/ only on its first render', async () 
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('without @lit-labs/ssr installed, a render answers 501 saying what to install, logged once, and JSON still works', async () => {
+  const upstream = await startEmulator({ port: 0, host: '127.0.0.1', token: TOKEN });
+  const dir = mkdtempSync(join(tmpdir(), 'pubnet-lazy-render-'));
+  try {
+    const args = [join(dir, 'loaded.txt'), upstream.url, TOKEN, known.filterAdslot];
+    const report = JSON.parse(await runChild([...args, known.website.guid, 'no-ssr'])) as {
+      statuses: number[];
+      details: unknown[];
+      notes: (string | null)[];
+    };
+    const install = 'pubnet-widgets/render needs @lit-labs/ssr: npm install @lit-labs/ssr@^4';
+    assert.deepEqual(report.statuses, [200, 501, 501, 200]);
+    assert.deepEqual(report.details, ['object', install, install, 'object']);
+    assert.deepEqual(
+      report.notes.filter((note) => note?.includes('@lit-labs/ssr')),
+      [`render unavailable: ${install}`],
+      'logged once',
+    );
+    assert.equal(report.notes[2], 'render unavailable');
+  } finally {
+    await upstream.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

@@ -117,8 +117,12 @@ test('customElements names the manifest the build writes, and the package ships 
 // hono is a devDependency: the emulator build bundles it, so that installing the
 // widgets or the client never installs it, and the emulator runs without it.
 
-test('the package depends on lit and Lit SSR alone: hono, used by the emulator only, is a devDependency', () => {
-  assert.deepEqual(Object.keys(pkg.dependencies ?? {}), ['@lit-labs/ssr', 'lit']);
+test('the package depends on lit alone: Lit SSR is an optional peer, hono a devDependency', () => {
+  assert.deepEqual(Object.keys(pkg.dependencies ?? {}), ['lit']);
+  // Only pubnet-widgets/render (and the proxy's /render/ routes) need it (issue 24).
+  assert.deepEqual(pkg.peerDependencies, { '@lit-labs/ssr': '^4.1.0' });
+  assert.deepEqual(pkg.peerDependenciesMeta, { '@lit-labs/ssr': { optional: true } });
+  assert.equal(pkg.devDependencies['@lit-labs/ssr'], pkg.peerDependencies['@lit-labs/ssr']);
   assert.ok(pkg.devDependencies.hono, 'the emulator build bundles hono from devDependencies');
 });
 
@@ -260,6 +264,8 @@ test('on Workers (conditions workerd, worker) the proxy and render entries are s
     assert.ok(packed.has(file), `${file} is packed`);
     const code = readFileSync(`${root}${file}`, 'utf8');
     assert.deepEqual(specifiers(code), [], `${file} imports nothing`);
+    // Lit SSR inside, imported statically: not src/render/lit-ssr.ts's top-level await.
+    assert.doesNotMatch(code, /needs @lit-labs\/ssr/, `${file} has Lit SSR inside`);
     // Lit's Node build (its DOM shim), not the browser build that needs HTMLElement.
     assert.match(code, /HTMLElementShim|class HTMLElement/);
   }

@@ -74,11 +74,23 @@ const KEPT_MAX = 100;
 let engine: Promise<typeof import('./engine.js')> | undefined;
 function loadEngine() {
   engine ??= import('./engine.js').catch((error: unknown) => {
-    engine = undefined;
+    // Lit SSR not installed (an optional peer dependency) stays so until a restart.
+    if (!ssrMissing(error)) engine = undefined;
     throw error;
   });
   return engine;
 }
+
+/**
+ * Whether `error` is src/render/lit-ssr.ts's: `@lit-labs/ssr` is not installed.
+ * Its message (ours, naming nothing of the request) says what to install.
+ */
+function ssrMissing(error: unknown): error is Error {
+  return error instanceof Error && error.message.includes('npm install @lit-labs/ssr');
+}
+
+/** Whether the proxy has logged that Lit SSR is missing (once per process or isolate). */
+let missingLogged = false;
 
 /** The longest a CDN may keep a failed or incomplete render: the API may be back soon. */
 const SHORT_MAX_AGE = 10;
@@ -123,7 +135,18 @@ export class RenderRoutes {
       const note = refusal.status === 405 ? 'method not allowed' : 'not forwarded';
       return { response: refusal, cache: '-', note };
     }
-    const { collapsedElement, readCall, reasonOf, renderCall, stylesheet } = await loadEngine();
+    let loaded: Awaited<ReturnType<typeof loadEngine>>;
+    try {
+      loaded = await loadEngine();
+    } catch (error) {
+      if (!ssrMissing(error)) throw error;
+      // JSON routes keep working; every render answers what to install, logged once.
+      const response = detail(501, error.message, cors);
+      const note = missingLogged ? 'render unavailable' : `render unavailable: ${error.message}`;
+      missingLogged = true;
+      return { response, cache: '-', note };
+    }
+    const { collapsedElement, readCall, reasonOf, renderCall, stylesheet } = loaded;
     const call = readCall(path, new URL(request.url).searchParams);
     if (!call) return { response: await stylesheet(request, path, cors), cache: '-' };
 
