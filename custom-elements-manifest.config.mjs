@@ -1,7 +1,12 @@
 // `custom-elements.json` from the elements' doc comments (`@fires`, `@slot`,
 // `@csspart`, `@cssprop`, one `/** */` per property), for editors, Storybook
 // and the README tables. Run: `npx cem analyze` (the config is found by name).
-import { attributeHelpers, defineElementCalls, publicOnly } from './scripts/manifest.mjs';
+import {
+  attributeHelpers,
+  defineElementCalls,
+  distPaths,
+  publicOnly,
+} from './scripts/manifest.mjs';
 
 export default {
   globs: ['src/components/**/*.ts'],
@@ -10,5 +15,5 @@ export default {
   litelement: true,
   // package.json is the lead's: its `customElements` field is set by hand.
   packagejson: false,
-  plugins: [defineElementCalls(), attributeHelpers(), publicOnly()],
+  plugins: [defineElementCalls(), attributeHelpers(), publicOnly(), distPaths()],
 };
