@@ -313,6 +313,9 @@ export default [
         outDir: 'dist',
         declaration: true,
         declarationDir: 'dist',
+        // `@internal` functions (the render entry's, that name DOM types) stay out of the
+        // declarations, so that a server project without the DOM lib type-checks /render.
+        stripInternal: true,
       }),
       leaveEmulatorOut,
       noStaleMaps,

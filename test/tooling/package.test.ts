@@ -240,6 +240,13 @@ test('a TypeScript consumer resolves every subpath with its types', () => {
   assert.equal(tsc('test/tooling/consumer/tsconfig.json'), '');
 });
 
+// A server project: Node's types, no DOM lib, no skipLibCheck. The render entry's
+// declarations reach no element class nor Lit (their DOM types): its internal functions
+// are `@internal`, left out by the npm build (stripInternal).
+test('a server project (no DOM lib, no skipLibCheck, node16) type-checks /render, /proxy and /client', () => {
+  assert.equal(tsc('test/tooling/consumer-server/tsconfig.json'), '');
+});
+
 // What the manifest lists is checked in test/e2e/build.test.ts.
 test('customElements names the manifest the build writes, and the package ships it', () => {
   assert.equal(pkg.customElements, 'custom-elements.json');
