@@ -1,14 +1,24 @@
 // `custom-elements.json` from the elements' doc comments (`@fires`, `@slot`,
 // `@csspart`, `@cssprop`, one `/** */` per property), for editors, Storybook
 // and the README tables. Run: `npx cem analyze` (the config is found by name).
-import { attributeHelpers, defineElementCalls, publicOnly } from './scripts/manifest.mjs';
+import {
+  attributeHelpers,
+  defineElementCalls,
+  distPaths,
+  publicOnly,
+} from './scripts/manifest.mjs';
 
 export default {
   globs: ['src/components/**/*.ts'],
-  exclude: ['src/components/**/*.styles.ts', 'src/components/**/*.test.ts'],
+  // widget-state.ts holds a type only: no module of the package to name.
+  exclude: [
+    'src/components/**/*.styles.ts',
+    'src/components/**/*.test.ts',
+    'src/components/shared/widget-state.ts',
+  ],
   outdir: '.',
   litelement: true,
   // package.json is the lead's: its `customElements` field is set by hand.
   packagejson: false,
-  plugins: [defineElementCalls(), attributeHelpers(), publicOnly()],
+  plugins: [defineElementCalls(), attributeHelpers(), publicOnly(), distPaths()],
 };

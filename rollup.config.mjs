@@ -195,7 +195,13 @@ const cdnBudget = ({ budget, target }) => {
  */
 const cdnBuild = (input, file, budget, plugins = []) => ({
   input,
-  output: { file, format: 'iife', sourcemap: true },
+  output: {
+    file,
+    format: 'iife',
+    sourcemap: true,
+    // The TypeScript plugin's paths climb one folder too many: src/ is ../../src/ from dist/cdn/.
+    sourcemapPathTransform: (path) => path.replace(/^(\.\.\/)+src\//, '../../src/'),
+  },
   plugins: [
     replaceVersion,
     resolve({ browser: true }),
@@ -204,6 +210,8 @@ const cdnBuild = (input, file, budget, plugins = []) => ({
       outDir: 'dist/cdn',
       declaration: false,
       sourceMap: true,
+      // The map carries the sources (issue 24): src/ is not in the package.
+      inlineSources: true,
     }),
     ...plugins,
     terser({
@@ -230,6 +238,15 @@ const noStaleMap = {
   name: 'pubnet-no-stale-map',
   writeBundle(options) {
     rmSync(`${options.file}.map`, { force: true });
+  },
+};
+
+/** Removes the source maps an earlier build wrote beside the modules of a build now without. */
+const noStaleMaps = {
+  name: 'pubnet-no-stale-maps',
+  writeBundle(options, bundle) {
+    for (const fileName of Object.keys(bundle))
+      if (fileName.endsWith('.js')) rmSync(join(options.dir, `${fileName}.map`), { force: true });
   },
 };
 
@@ -281,7 +298,9 @@ export default [
       format: 'esm',
       preserveModules: true,
       preserveModulesRoot: 'src',
-      sourcemap: true,
+      // No source maps (issue 24): they named src/*.ts, which is not in the package,
+      // without the sources inside, and with them the install is over its 5 MB budget.
+      sourcemap: false,
       entryFileNames: '[name].js',
       banner: shebang,
     },
@@ -294,8 +313,12 @@ export default [
         outDir: 'dist',
         declaration: true,
         declarationDir: 'dist',
+        // `@internal` functions (the render entry's, that name DOM types) stay out of the
+        // declarations, so that a server project without the DOM lib type-checks /render.
+        stripInternal: true,
       }),
       leaveEmulatorOut,
+      noStaleMaps,
     ],
   },
   {

@@ -88,3 +88,28 @@ export function publicOnly() {
     },
   };
 }
+
+/**
+ * The manifest names the files the package ships (issue 24): every module
+ * `path` and every reference's `module` (declarations, exports, superclasses,
+ * `inheritedFrom`) becomes the npm build's `dist/….js` instead of `src/….ts`,
+ * which is not in the package. Runs last, after the other plugins' links.
+ */
+export function distPaths() {
+  const toDist = (path) => path.replace(/^\/?src\/(.*)\.[jt]s$/, 'dist/$1.js');
+  const visit = (value) => {
+    if (Array.isArray(value)) value.forEach(visit);
+    else if (value && typeof value === 'object')
+      for (const [key, field] of Object.entries(value)) {
+        if ((key === 'path' || key === 'module') && typeof field === 'string')
+          value[key] = toDist(field);
+        else visit(field);
+      }
+  };
+  return {
+    name: 'pubnet-dist-paths',
+    packageLinkPhase({ customElementsManifest }) {
+      visit(customElementsManifest.modules);
+    },
+  };
+}

@@ -12,7 +12,7 @@ import './components/offer-link/define.js';
 export { PubnetAdslot } from './components/adslot/adslot.js';
 export { PubnetProductGrid } from './components/product-grid/product-grid.js';
 export { PubnetOfferLink } from './components/offer-link/offer-link.js';
-export type { WidgetState } from './components/shared/widget-element.js';
+export type { WidgetState } from './components/shared/widget-state.js';
 export type { Ordering } from './components/product-grid/product-grid.js';
 export { configure, type PubnetOptions } from './components/shared/options.js';
 export type {

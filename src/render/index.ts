@@ -14,4 +14,4 @@ export type { CommonAttributes } from './load.js';
 export { renderTags, type RenderTagsOptions, type RenderedPage } from './page.js';
 export type { RenderOptions } from './options.js';
 export type { RenderedWidget } from './render-element.js';
-export { stylesheetText, type StylesOption } from './styles.js';
+export { stylesheetText, type StyledElementClass, type StylesOption } from './styles.js';

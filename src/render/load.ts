@@ -4,7 +4,8 @@
  * the element shows, before a byte is written.
  */
 import type { Core } from '../client/core.js';
-import type { PubnetWidget, WidgetState } from '../components/shared/widget-element.js';
+import type { PubnetWidget } from '../components/shared/widget-element.js';
+import type { WidgetState } from '../components/shared/widget-state.js';
 import { checkOptions, reasonOf, type RenderOptions } from './options.js';
 import type { StylesOption } from './styles.js';
 
@@ -53,6 +54,7 @@ type Shows = { _show(answer: unknown): number | undefined };
  * to render) say what it shows: `ready`; `loading` when the answer lacks
  * parts the browser must load; else, loading failed or found nothing,
  * `fallback` with a fallback, `collapsed` without.
+ * @internal (not in the declarations: it names the element classes' DOM types)
  */
 export async function load(
   options: RenderOptions,

@@ -6,7 +6,7 @@
  */
 import { collectResultSync, render } from './lit-ssr.js';
 import type { TemplateResult } from 'lit';
-import type { WidgetState } from '../components/shared/widget-element.js';
+import type { WidgetState } from '../components/shared/widget-state.js';
 import { escapeAttribute } from './escape.js';
 import type { Loaded } from './load.js';
 import { rendererFor } from './styles.js';
@@ -45,6 +45,7 @@ const MARKERS = /^(<!--lit-(part|node)[^>]*-->)+|<!--\/lit-part-->$/g;
  * element's warnings to `warnings`.
  * `fallback` is the publisher's own HTML for the fallback slot, written as
  * is, in a `<div slot="fallback">` after the shadow root.
+ * @internal (not in the declarations: it names Lit's DOM types)
  */
 export function renderElement(
   tag: string,

@@ -15,7 +15,7 @@
  * sheets, which no CSP refuses.
  */
 import { LitElementRenderer, type RenderInfo } from './lit-ssr.js';
-import type { CSSResultOrNative, LitElement } from 'lit';
+import type { LitElement } from 'lit';
 import { escapeAttribute } from './escape.js';
 
 /** Where a rendered element's styles come from (see the module's comment). */
@@ -40,10 +40,18 @@ export function checkStyles(styles: unknown): StylesOption {
   );
 }
 
+/**
+ * An element class as far as its styles go: a `LitElement` class (its
+ * `elementStyles`), typed without the DOM lib for a server project.
+ */
+export interface StyledElementClass {
+  readonly elementStyles: readonly object[];
+}
+
 /** The CSS of an element class: its `elementStyles`, in order. */
-export function stylesheetText(element: typeof LitElement): string {
+export function stylesheetText(element: StyledElementClass): string {
   return element.elementStyles
-    .map((style: CSSResultOrNative) => ('cssText' in style ? style.cssText : ''))
+    .map((style) => ('cssText' in style ? String(style.cssText) : ''))
     .join('\n');
 }
 
@@ -51,6 +59,7 @@ export function stylesheetText(element: typeof LitElement): string {
  * Lit SSR's renderer for `LitElement`s, but for the `<style>` it writes into
  * each shadow root, which follows `styles`; and the element `tag` gets
  * `attributes` (as if written in the template, escaped the same way).
+ * @internal (not in the declarations: it names Lit SSR's DOM types)
  */
 export function rendererFor(
   styles: StylesOption,

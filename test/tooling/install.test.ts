@@ -191,7 +191,7 @@ test(
     writeFileSync(
       script,
       `// The root and /autolink define elements (they need a DOM); the CDN files are scripts.
-const resolveOnly = /^pubnet-widgets(\\/autolink|\\/cdn\\/.*|\\/package\\.json)?$/;
+const resolveOnly = /^pubnet-widgets(\\/autolink|\\/cdn\\/.*|\\/package\\.json|\\/custom-elements\\.json)?$/;
 const result = {};
 for (const specifier of process.argv.slice(2)) {
   try {

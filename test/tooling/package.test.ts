@@ -76,10 +76,141 @@ test('every exports subpath points at packed files, types first', () => {
         `${subpath} → ${file} is not in the package`,
       );
     }
-    if (subpath !== './package.json' && !subpath.endsWith('.js')) {
+    // Types wherever a JS or TS consumer imports code (the CDN scripts too, for
+    // `window.Pubnet`); not for the stylesheets, SRI hashes and JSON files.
+    if (!/\.(css|sri|json)$/.test(subpath)) {
       assert.ok(targets.types, `${subpath} has no types`);
     }
   }
+});
+
+test('exports give the CDN stylesheets, the SRI hashes and the manifest', () => {
+  for (const file of [
+    'cdn/pubnet.css',
+    'cdn/pubnet-adslot.css',
+    'cdn/pubnet-product-grid.css',
+    'cdn/pubnet.min.js.sri',
+    'cdn/pubnet-autolink.min.js.sri',
+    'cdn/pubnet.css.sri',
+  ]) {
+    assert.equal(pkg.exports[`./${file}`], `./dist/${file}`, file);
+  }
+  assert.equal(pkg.exports['./custom-elements.json'], `./${pkg.customElements}`);
+  // Every SRI file and stylesheet the build writes in dist/cdn/ has its subpath.
+  const exported = new Set(Object.values(pkg.exports as Record<string, unknown>).flat());
+  for (const path of packed)
+    if (/^dist\/cdn\/.*\.(css|sri)$/.test(path)) assert.ok(exported.has(`./${path}`), path);
+});
+
+/** Packed declaration files a declaration file reaches by relative imports (itself included). */
+function declarationsReached(start: string): Set<string> {
+  const reached = new Set<string>();
+  const visit = (path: string) => {
+    if (reached.has(path)) return;
+    assert.ok(packed.has(path), `${path} is not in the package`);
+    reached.add(path);
+    for (const specifier of specifiers(readFileSync(`${root}${path}`, 'utf8')))
+      if (specifier.startsWith('.'))
+        visit(join(dirname(path), specifier).replace(/\.js$/, '.d.ts'));
+  };
+  visit(start);
+  return reached;
+}
+
+test('the CDN scripts have types that declare window.Pubnet, and no dist/embed/ declaration is an orphan', () => {
+  const reached = new Set<string>();
+  for (const script of ['./cdn/pubnet.min.js', './cdn/pubnet-autolink.min.js']) {
+    const types = (pkg.exports[script] as Record<string, string>).types!.replace(/^\.\//, '');
+    for (const path of declarationsReached(types)) reached.add(path);
+  }
+  assert.ok(reached.has('dist/embed/extend-global.d.ts') && reached.has('dist/embed/global.d.ts'));
+  const orphans = [...packed].filter((path) => /^dist\/embed\//.test(path) && !reached.has(path));
+  assert.deepEqual(orphans, [], 'dist/embed/ files that no types entry reaches');
+  // A page's script, typed by the package: `window.Pubnet` is PubnetGlobal | undefined.
+  const result = tsc('test/tooling/consumer-cdn/tsconfig.json');
+  assert.equal(result, '');
+});
+
+test('the manifest names the files the package ships, not src/', () => {
+  const manifest = readFileSync(`${root}${pkg.customElements}`, 'utf8');
+  assert.doesNotMatch(manifest, /src\//);
+  const named = new Set<string>();
+  JSON.parse(manifest, (key, value) => {
+    if ((key === 'path' || key === 'module') && typeof value === 'string') named.add(value);
+    return value;
+  });
+  assert.ok(named.has('dist/components/adslot/adslot.js'), [...named].join(', '));
+  assert.deepEqual(
+    [...named].filter((path) => !packed.has(path)),
+    [],
+    'manifest paths not in the package',
+  );
+});
+
+test('sideEffects names shipped files only, the registering ones among them', () => {
+  const patterns = pkg.sideEffects as string[];
+  const matches = (pattern: string) => {
+    const regex = new RegExp(
+      `^${pattern
+        .replace(/^\.\//, '')
+        .replace(/[.+?^${}()|[\]\\]/g, '\\$&')
+        .replace(/\*/g, '[^/]*')}$`,
+    );
+    return [...packed].filter((path) => regex.test(path));
+  };
+  for (const pattern of patterns)
+    assert.ok(matches(pattern).length > 0, `${pattern} matches no file`);
+  for (const file of [
+    'dist/index.js',
+    'dist/cdn/pubnet.min.js',
+    'dist/components/adslot/define.js',
+  ])
+    assert.ok(
+      patterns.some((pattern) => matches(pattern).includes(file)),
+      `${file} has side effects`,
+    );
+});
+
+test('the source maps the package ships carry their sources; the npm build ships none', () => {
+  const maps = [...packed].filter((path) => path.endsWith('.map'));
+  assert.deepEqual(maps.sort(), [
+    'dist/cdn/pubnet-autolink.min.js.map',
+    'dist/cdn/pubnet.min.js.map',
+  ]);
+  for (const path of maps) {
+    const map = JSON.parse(readFileSync(`${root}${path}`, 'utf8')) as {
+      sources: string[];
+      sourcesContent?: (string | null)[];
+    };
+    assert.equal(map.sourcesContent?.length, map.sources.length, path);
+    assert.ok(
+      map.sourcesContent.every((text) => typeof text === 'string'),
+      `${path}: sources missing`,
+    );
+    // Relative to the map: src/ is two folders up from dist/cdn/.
+    for (const source of map.sources)
+      assert.match(source, /^\.\.\/\.\.\/(src|node_modules)\//, `${path}: ${source}`);
+  }
+  for (const path of packed)
+    if (/^dist\/.*\.js$/.test(path) && !path.startsWith('dist/cdn/'))
+      assert.doesNotMatch(readFileSync(`${root}${path}`, 'utf8'), /sourceMappingURL/, path);
+});
+
+// The package is ESM only. `import` of every entry works on Node 20; `require()` of an
+// ES module works unflagged from Node 20.19.0 (require(esm), backported from 22.12; before
+// it ERR_REQUIRE_ESM, or behind --experimental-require-module from 20.17), so engines says
+// >=20.19. pubnet-widgets/render holds a top-level await (Lit SSR is optional): import it.
+test('engines: Node 20.19 or later, where require() of the ESM entries works', () => {
+  assert.equal(pkg.engines.node, '>=20.19');
+  assert.equal(process.features.require_module, true, 'this Node has require(esm)');
+  const require = createRequire(`${root}test/tooling/`);
+  for (const [subpath, name] of [
+    ['pubnet-widgets/client', 'createClient'],
+    ['pubnet-widgets/proxy', 'createProxy'],
+    ['pubnet-widgets/emulator', 'createEmulator'],
+  ] as const)
+    assert.equal(typeof require(subpath)[name], 'function', subpath);
+  assert.throws(() => require('pubnet-widgets/render'), { code: 'ERR_REQUIRE_ASYNC_MODULE' });
 });
 
 test('the server-side subpaths load in Node by the package name', async () => {
@@ -91,20 +222,29 @@ test('the server-side subpaths load in Node by the package name', async () => {
   assert.equal(typeof emulator.createEmulator, 'function');
 });
 
+/** tsc's errors for a project (empty when it type-checks). */
+function tsc(project: string): string {
+  try {
+    execFileSync(process.execPath, [`${root}node_modules/typescript/bin/tsc`, '-p', project], {
+      cwd: root,
+      encoding: 'utf8',
+      stdio: 'pipe',
+    });
+    return '';
+  } catch (error) {
+    return String((error as { stdout?: string }).stdout ?? error);
+  }
+}
+
 test('a TypeScript consumer resolves every subpath with its types', () => {
-  const result = (() => {
-    try {
-      execFileSync(
-        process.execPath,
-        [`${root}node_modules/typescript/bin/tsc`, '-p', 'test/tooling/consumer/tsconfig.json'],
-        { cwd: root, encoding: 'utf8', stdio: 'pipe' },
-      );
-      return '';
-    } catch (error) {
-      return String((error as { stdout?: string }).stdout ?? error);
-    }
-  })();
-  assert.equal(result, '');
+  assert.equal(tsc('test/tooling/consumer/tsconfig.json'), '');
+});
+
+// A server project: Node's types, no DOM lib, no skipLibCheck. The render entry's
+// declarations reach no element class nor Lit (their DOM types): its internal functions
+// are `@internal`, left out by the npm build (stripInternal).
+test('a server project (no DOM lib, no skipLibCheck, node16) type-checks /render, /proxy and /client', () => {
+  assert.equal(tsc('test/tooling/consumer-server/tsconfig.json'), '');
 });
 
 // What the manifest lists is checked in test/e2e/build.test.ts.
@@ -270,3 +410,52 @@ test('on Workers (conditions workerd, worker) the proxy and render entries are s
     assert.match(code, /HTMLElementShim|class HTMLElement/);
   }
 });
+
+// publint and arethetypeswrong, as a consumer's check would run them; both read the
+// packed package only (no network).
+test('publint finds nothing, strict', { timeout: 60_000 }, () => {
+  const out = execFileSync(
+    process.execPath,
+    [`${root}node_modules/publint/src/cli.js`, '--strict', '--pack', 'npm'],
+    { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  assert.match(out, /All good!/);
+});
+
+// The stylesheets and SRI hashes are files to link or read, not modules: attw cannot
+// resolve them (NoResolution), so it checks every other subpath. Exit status 0: no
+// problem under the profile (node16 from ESM and bundler; ESM only, so not node10/CJS).
+test(
+  'arethetypeswrong (--profile esm-only) finds no problem in any code entry',
+  { timeout: 120_000 },
+  () => {
+    const assets = Object.keys(pkg.exports).filter((subpath) => /\.(css|sri)$/.test(subpath));
+    assert.ok(assets.length >= 6);
+    const result = (() => {
+      try {
+        execFileSync(
+          process.execPath,
+          [
+            `${root}node_modules/@arethetypeswrong/cli/dist/index.js`,
+            '--pack',
+            '.',
+            '--profile',
+            'esm-only',
+            '--exclude-entrypoints',
+            ...assets,
+          ],
+          {
+            cwd: root,
+            encoding: 'utf8',
+            stdio: ['ignore', 'pipe', 'pipe'],
+            env: { ...process.env, FORCE_COLOR: '0' },
+          },
+        );
+        return '';
+      } catch (error) {
+        return String((error as { stdout?: string }).stdout ?? error);
+      }
+    })();
+    assert.equal(result, '');
+  },
+);

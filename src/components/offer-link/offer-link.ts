@@ -11,7 +11,8 @@ import { attr, checkProperties } from '../shared/attributes.js';
 import { baseStyles } from '../shared/base.styles.js';
 import { emit, type PubnetItem } from '../shared/events.js';
 import { httpUrl } from '../shared/safe-url.js';
-import { PubnetWidget, type LoadContext, type WidgetState } from '../shared/widget-element.js';
+import { PubnetWidget, type LoadContext } from '../shared/widget-element.js';
+import type { WidgetState } from '../shared/widget-state.js';
 import { offerLinkStyles } from './offer-link.styles.js';
 import { followWhenKnown, isModified } from './held-click.js';
 

@@ -9,6 +9,7 @@ import { langOf, LangController, wordsFor, type Words } from './lang.js';
 import { nearViewport } from './near-viewport.js';
 import { jsOption, resolveOption } from './options.js';
 import { httpUrl } from './safe-url.js';
+import type { WidgetState } from './widget-state.js';
 
 export type { LoadContext };
 
@@ -17,7 +18,6 @@ export type { LoadContext };
  * child is shown), `collapsed` (failed or empty with no fallback: `display:
  * none`) or, for `<pubnet-offer-link>`, `error`.
  */
-export type WidgetState = PubnetWidget['state'];
 
 /** A value the widgets accept as a SubID: `A-Z a-z 0-9 _ -`, at most 32. */
 const sidValue = (value: string) => (/^[\w-]{1,32}$/.test(value) ? value : undefined);

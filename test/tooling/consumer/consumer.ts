@@ -8,6 +8,7 @@ import {
 } from 'pubnet-widgets';
 import { createClient, isHttpError, updateWithRetry, type Offer } from 'pubnet-widgets/client';
 import { createProxy } from 'pubnet-widgets/proxy';
+import type { RenderedWidget } from 'pubnet-widgets/render';
 import { createEmulator } from 'pubnet-widgets/emulator';
 import { autolink, createConsent } from 'pubnet-widgets/autolink';
 
@@ -67,3 +68,10 @@ export const stopAutolink: () => void = autolink(document.body, {
   consent: gate,
 });
 gate.set(true);
+
+// The render entry's state (WidgetState, spelled apart from the element classes so that a
+// server project needs no DOM lib) is the elements' own `state`, both ways.
+export function sameState(rendered: RenderedWidget, element: PubnetProductGrid): RenderedWidget {
+  element.state = rendered.state;
+  return { ...rendered, state: element.state };
+}
