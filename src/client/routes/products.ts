@@ -35,6 +35,9 @@ export const productSearchV2 = {
   body: shape<ProductSearch>(),
 } as const satisfies RouteDef;
 
+/** The most product ids one stats call reports (a page of them; the proxy refuses more). */
+export const STATS_MAX_PRODUCTS = 100;
+
 /** `products.createStats`: impressions and clicks, reported by the widgets. */
 export const productStats = {
   method: 'POST',

@@ -2,10 +2,12 @@
  * Impressions: the first time an item is half visible (one IntersectionObserver
  * for the whole page), and the product stats they produce (api-contract §9),
  * batched so that a page sends at most one stats request per second, and what
- * is left on `pagehide` or when the page is hidden, with `keepalive`.
+ * is left on `pagehide` or when the page is hidden, with `keepalive`. A request
+ * names at most 100 ids (the API refuses more: three grids of 48 cards were one
+ * refused request, 144 views lost); a failed one is tried once more.
  */
 import { defaultTimers, type Timers } from '../../client/delay.js';
-import { productStats } from '../../client/routes/products.js';
+import { productStats, STATS_MAX_PRODUCTS } from '../../client/routes/products.js';
 import { coreFor } from './api.js';
 import { onReset } from './env.js';
 
@@ -45,8 +47,15 @@ export interface StatsTarget {
  */
 export const batching: { timers: Timers } = { timers: defaultTimers };
 
-// One batch per api + token + key + ad slot: the body names one website and one slot.
-const batches = new Map<string, [StatsTarget, string[]]>();
+/** The ids waiting for one target, and whether they failed once already. */
+type Batch = [target: StatsTarget, ids: string[], retried?: boolean];
+
+/** Ids a batch holds at most: memory stays bounded whatever a page does. */
+const BATCH_MAX = 1e3;
+
+// One batch per api + token + key + ad slot (the body names one website and
+// one slot), and one more per target for the ids to try again.
+const batches = new Map<string, Batch>();
 let timer: unknown;
 let listening = false;
 onReset(() => {
@@ -58,23 +67,32 @@ onReset(() => {
   observer = undefined;
 });
 
-function send([target, products]: [StatsTarget, string[]], keepalive?: boolean) {
+/** Adds `ids` to the batch of `target` (`retried`: its batch of ids to try again). */
+function queue(target: StatsTarget, ids: string[], retried?: boolean) {
+  const key = [target.api, target.token, target.key, target.adslot, retried].join(' ');
+  let batch = batches.get(key);
+  if (!batch) batches.set(key, (batch = [target, [], retried]));
+  batch[1].push(...ids.slice(0, BATCH_MAX - batch[1].length));
+  timer ??= batching.timers.setTimeout(tick, 1e3);
+}
+
+/** Sends the first ids of `batch` (at most 100), and drops it once empty. */
+function send(key: string, [target, ids, retried]: Batch, keepalive?: boolean) {
+  const products = ids.splice(0, STATS_MAX_PRODUCTS);
+  if (!ids.length) batches.delete(key);
   coreFor(target.api, target.token, keepalive)
     .request(productStats, {
       body: { event: 'view', products, adslot: target.adslot, website: target.key },
     })
-    // Stats are best effort: a lost batch must never surface in the page.
-    .catch(() => {});
+    // Stats are best effort, never surfacing in the page: tried once more, then let go.
+    .catch(() => retried || keepalive || queue(target, products, true));
 }
 
-/** Sends the oldest batch; the next one waits another second. */
+/** Sends the oldest batch's first ids; the next request waits another second. */
 function tick() {
   timer = undefined;
-  for (const [id, batch] of batches) {
-    batches.delete(id);
-    send(batch);
-    break;
-  }
+  const [first] = batches;
+  if (first) send(...first);
   if (batches.size) timer = batching.timers.setTimeout(tick, 1e3);
 }
 
@@ -82,17 +100,12 @@ function tick() {
 function flush() {
   batching.timers.clearTimeout(timer);
   timer = undefined;
-  for (const batch of batches.values()) send(batch, true);
-  batches.clear();
+  for (const [key, batch] of batches) while (batches.has(key)) send(key, batch, true);
 }
 
 /** Counts one view of product `id`; sent within about a second, with others. */
 export function countView(target: StatsTarget, id: string): void {
-  const key = [target.api, target.token, target.key, target.adslot].join(' ');
-  let batch = batches.get(key);
-  if (!batch) batches.set(key, (batch = [target, []]));
-  batch[1].push(id);
-  timer ??= batching.timers.setTimeout(tick, 1e3);
+  queue(target, [id]);
   if (!listening) {
     listening = true;
     addEventListener('pagehide', flush);

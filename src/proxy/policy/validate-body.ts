@@ -3,6 +3,7 @@
  * API answers validation errors (DRF style, api-contract §3): a wrong body
  * never costs an upstream call, and a field the proxy pins is never trusted.
  */
+import { STATS_MAX_PRODUCTS } from '../../client/routes/products.js';
 import type { RoutePolicy } from './allow-list.js';
 
 export type JsonObject = Record<string, unknown>;
@@ -16,8 +17,6 @@ export const SID_MESSAGE = 'At most 32 characters of A-Z, a-z, 0-9, "_" and "-".
 /** The fields of a tracking-link body (api-contract §7); others are dropped. */
 const TRACKING_LINK_FIELDS = ['website', 'sid', 'deep_link', 'shorten', 'traffic_back_url'];
 const STATS_EVENTS = ['view', 'click'];
-/** One stats call reports at most a page of product ids. */
-const MAX_STATS_PRODUCTS = 100;
 
 export const isObject = (value: unknown): value is JsonObject =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -97,10 +96,10 @@ function stats(body: JsonObject): FieldErrors {
     errors.event = ['One of "view", "click".'];
   if (
     !Array.isArray(products) ||
-    products.length > MAX_STATS_PRODUCTS ||
+    products.length > STATS_MAX_PRODUCTS ||
     products.some((id) => typeof id !== 'string' && typeof id !== 'number')
   )
-    errors.products = [`A list of at most ${MAX_STATS_PRODUCTS} product ids.`];
+    errors.products = [`A list of at most ${STATS_MAX_PRODUCTS} product ids.`];
   if (adslot != null && typeof adslot !== 'string') errors.adslot = ['Must be an ad slot id.'];
   return errors;
 }
