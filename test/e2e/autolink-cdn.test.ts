@@ -4,26 +4,17 @@
 // publisher's own consent banner, with bad options, and under a strict CSP
 // with Trusted Types. Nothing waits on real time: the tests wait for the
 // page's frames or for what the page tells.
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { known } from '../../src/emulator/index.js';
 import { packageVersion } from './support/bundle.js';
 import { watchPage, type PageProblems } from './support/browser.js';
-import { openSession, type Session } from './support/session.js';
-import { STRICT_CSP, type Site } from './support/site.js';
+import { useSession } from './support/session.js';
+import { STRICT_CSP } from './support/site.js';
 import { nextFrame, recordWidgetEvents, until, waitForLoads } from './support/widgets.js';
 
-let session: Session | undefined;
-let browser: Browser;
-let site: Site;
-
-before(async () => {
-  session = await openSession();
-  ({ browser, site } = session);
-});
-
-after(() => session?.close());
+const session = useSession();
 
 const merchant = known.merchantUrl;
 const AUTOLINK = '/cdn/pubnet-autolink.min.js';
@@ -31,7 +22,7 @@ const WIDGETS = '/cdn/pubnet.min.js';
 
 /** A script tag of `src` with `data` as its data-* attributes (the site's api and key unless given). */
 function tag(src: string, data: Record<string, string> = {}): string {
-  const all = { api: `${site.url}api/`, key: known.website.guid, ...data };
+  const all = { api: `${session.site.url}api/`, key: known.website.guid, ...data };
   const attributes = Object.entries(all)
     .map(([name, value]) => ` data-${name}="${value}"`)
     .join('');
@@ -62,8 +53,8 @@ async function open(
   strict = false,
 ): Promise<{ page: Page; problems: PageProblems; puts: string[]; policy?: string }> {
   const path = `/autolink-${++pages}.html`;
-  site.page(path, html);
-  const page = await browser.newPage();
+  session.site.page(path, html);
+  const page = await session.browser.newPage();
   const problems = await watchPage(page);
   await recordWidgetEvents(page);
   const puts: string[] = [];
@@ -71,7 +62,7 @@ async function open(
     if (request.method() == 'PUT' && request.url().includes('/tracking_link/'))
       puts.push(request.url());
   });
-  const response = await page.goto(`${site.url}${strict ? 'strict/' : ''}${path.slice(1)}`);
+  const response = await page.goto(`${session.site.url}${strict ? 'strict/' : ''}${path.slice(1)}`);
   return { page, problems, puts, policy: response?.headers()['content-security-policy'] };
 }
 
@@ -100,7 +91,7 @@ async function untouched(page: Page, selector: string): Promise<boolean> {
 }
 
 const trackingPuts = (sid: string) =>
-  site.emulator.requests.filter(
+  session.site.emulator.requests.filter(
     (entry) =>
       entry.method === 'PUT' &&
       entry.path === `/publisher/offers/${known.offers[0]}/tracking_link/` &&
@@ -108,7 +99,8 @@ const trackingPuts = (sid: string) =>
   );
 
 const detects = () =>
-  site.emulator.requests.filter((entry) => entry.path === '/publisher/offers/detect/').length;
+  session.site.emulator.requests.filter((entry) => entry.path === '/publisher/offers/detect/')
+    .length;
 
 test('options from data-*: scope, exclude, sid and disclosure; the link keeps its original', async () => {
   const { page, problems } = await open(
@@ -123,7 +115,7 @@ test('options from data-*: scope, exclude, sid and disclosure; the link keeps it
     ),
   );
   const href = await rewritten(page, '#link');
-  assert.match(href, new RegExp(`^${site.url}click/`));
+  assert.match(href, new RegExp(`^${session.site.url}click/`));
   const link = await page.$eval('#link', (a) => ({
     original: a.getAttribute('data-pubnet-href'),
     rel: a.getAttribute('rel'),
@@ -186,7 +178,7 @@ for (const order of ['widgets first', 'auto-linking first']) {
     // The widget (loaded: it has asked) and auto-linking want the tracking link of the same
     // deep link, for the same website and SubID: one request for both, if they share a core.
     const href = await rewritten(page, '#link');
-    assert.match(href, new RegExp(`^${site.url}click/`));
+    assert.match(href, new RegExp(`^${session.site.url}click/`));
     // Counted in the page: the proxy's own cache would hide a second request from the emulator.
     assert.equal(puts.length, 1, 'the two files did not share one request core');
     assert.deepEqual(problems.pageErrors, []);

@@ -1,32 +1,23 @@
 // The bundle loaded more than once on a page, as happens when a theme and a
 // plugin each add it, one of them another version: nothing throws, and the
 // first copy's elements and `window.Pubnet` stay in charge.
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { known } from '../../src/emulator/index.js';
 import { packageVersion } from './support/bundle.js';
 import { watchPage, type PageProblems } from './support/browser.js';
-import { openSession, type Session } from './support/session.js';
-import { OTHER_VERSION, type Site } from './support/site.js';
+import { useSession } from './support/session.js';
+import { OTHER_VERSION } from './support/site.js';
 import { readWidget, recordWidgetEvents, waitForLoads } from './support/widgets.js';
 
-let session: Session | undefined;
-let browser: Browser;
-let site: Site;
-
-before(async () => {
-  session = await openSession();
-  ({ browser, site } = session);
-});
-
-after(() => session?.close());
+const session = useSession();
 
 async function open(path: string): Promise<{ page: Page; problems: PageProblems }> {
-  const page = await browser.newPage();
+  const page = await session.browser.newPage();
   const problems = await watchPage(page);
   await recordWidgetEvents(page);
-  await page.goto(`${site.url}${path}`);
+  await page.goto(`${session.site.url}${path}`);
   return { page, problems };
 }
 
@@ -63,7 +54,7 @@ test('window.Pubnet.configure() is the one the registered elements read', async 
     document.body.append(link);
   }, known.offers[1]);
   await waitForLoads(page, ['late']);
-  const put = site.emulator.requests.find(
+  const put = session.site.emulator.requests.find(
     (entry) =>
       entry.method === 'PUT' &&
       entry.path === `/publisher/offers/${known.offers[1]}/tracking_link/`,

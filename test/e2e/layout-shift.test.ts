@@ -4,16 +4,15 @@
 // product grid or a sized ad slot stays where it was painted, through the
 // definition, the skeleton and the content, on a desktop and a mobile
 // viewport. Server-rendered, with the same stylesheet: the same.
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
+import type { BrowserContextOptions, Page } from 'playwright-core';
 import { quickStart, substitute } from '../../bench/quick-start.mjs';
 import { known } from '../../src/emulator/known.js';
 import { renderTags } from '../../src/render/index.js';
 import { root } from './support/bundle.js';
-import { openSession, type Session } from './support/session.js';
-import type { Site } from './support/site.js';
+import { useSession } from './support/session.js';
 import {
   layoutShifts,
   nextFrame,
@@ -28,23 +27,15 @@ const VIEWPORTS: Record<string, BrowserContextOptions> = {
   mobile: { viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true },
 };
 
-let session: Session | undefined;
-let browser: Browser;
-let site: Site;
-
-before(async () => {
-  session = await openSession();
-  ({ browser, site } = session);
-});
-after(() => session?.close());
+const session = useSession();
 
 /** The quick start's page for one widget: its `<head>` block, a heading, the widget, text. */
 function quickStartPage(tag: string): string {
   const { head, widgets } = quickStart(readFileSync(`${root}README.md`, 'utf8'));
   const fill = (html: string) =>
     substitute(html, {
-      cdn: `${site.url}cdn/`,
-      api: `${site.url}api/`,
+      cdn: `${session.site.url}cdn/`,
+      api: `${session.site.url}api/`,
       key: known.website.guid,
       // A 300×250 banner: the size the README's snippet states.
       adslot: known.bannerAdslot,
@@ -75,7 +66,7 @@ const measure = (page: Page) =>
 
 /** Opens `path` with the CDN script held until the page has painted; gives the shifts seen. */
 async function shiftsOf(path: string, viewport: BrowserContextOptions, held = true) {
-  const context = await browser.newContext(viewport);
+  const context = await session.browser.newContext(viewport);
   try {
     const page = await context.newPage();
     await recordWidgetEvents(page);
@@ -86,7 +77,7 @@ async function shiftsOf(path: string, viewport: BrowserContextOptions, held = tr
       if (held) await released;
       await route.continue();
     });
-    await page.goto(site.url + path.slice(1), { waitUntil: 'domcontentloaded' });
+    await page.goto(session.site.url + path.slice(1), { waitUntil: 'domcontentloaded' });
     // Painted (two frames) with the script still held: what the reader sees first.
     await nextFrame(page);
     await nextFrame(page);
@@ -120,7 +111,7 @@ for (const [tag, name] of [
   ['pubnet-adslot', 'an ad slot of the stated size'],
 ] as const) {
   test(`the quick start as pasted: ${name} shifts nothing, desktop and mobile`, async () => {
-    site.page(`/quick-start-${tag}.html`, quickStartPage(tag));
+    session.site.page(`/quick-start-${tag}.html`, quickStartPage(tag));
     for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
       const { first, last, shifts } = await shiftsOf(`/quick-start-${tag}.html`, viewport);
       assert.ok(
@@ -139,11 +130,11 @@ for (const [tag, name] of [
 
   test(`server-rendered with the quick start's stylesheet: ${name} shifts nothing`, async () => {
     const page = await renderTags(quickStartPage(tag), {
-      api: `${site.url}api/`,
+      api: `${session.site.url}api/`,
       key: known.website.guid,
     });
     assert.equal(page.widgets[0]?.state, 'ready');
-    site.page(`/quick-start-ssr-${tag}.html`, page.html);
+    session.site.page(`/quick-start-ssr-${tag}.html`, page.html);
     for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
       const { first, last, shifts } = await shiftsOf(`/quick-start-ssr-${tag}.html`, viewport);
       assert.deepEqual(last, { ...first, defined: true }, viewportName);

@@ -3,11 +3,9 @@
 // disclosure and the --pubnet-* sizes, at widths from a phone's to a wide
 // column; and for an ad slot, its label row and stated height. A reservation
 // off by a pixel would show as a shift of everything below.
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Browser } from 'playwright-core';
-import { openSession, type Session } from './support/session.js';
-import type { Site } from './support/site.js';
+import { useSession } from './support/session.js';
 
 const WIDTHS = [300, 320, 360, 412, 474, 500, 600, 636, 700, 800, 1000, 1200];
 const GRIDS = [
@@ -27,38 +25,30 @@ const GRIDS = [
 ];
 const SLOTS = ['', 'style="--pubnet-slot-min-height: 600px"', 'disclosure=""'];
 
-let session: Session | undefined;
-let browser: Browser;
-let site: Site;
-
-before(async () => {
-  session = await openSession();
-  ({ browser, site } = session);
-});
-after(() => session?.close());
+const session = useSession();
 
 test('pubnet.css reserves exactly what the defined element takes while it loads', async () => {
   const boxes = WIDTHS.flatMap((width) => [
     ...GRIDS.map((attributes) => ({ width, tag: 'pubnet-product-grid', attributes })),
     ...SLOTS.map((attributes) => ({ width, tag: 'pubnet-adslot', attributes })),
   ]);
-  site.page(
+  session.site.page(
     '/reserve.html',
     `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Reserve</title>
 <link rel="stylesheet" href="/cdn/pubnet.css"></head><body style="margin:0">
 ${boxes
   .map(
     ({ width, tag, attributes }) =>
-      `<div style="width:${width}px"><${tag} api="${site.url}held/" adslot="x" eager ${attributes}></${tag}></div>`,
+      `<div style="width:${width}px"><${tag} api="${session.site.url}held/" adslot="x" eager ${attributes}></${tag}></div>`,
   )
   .join('\n')}
 </body></html>`,
   );
-  const page = await browser.newPage();
+  const page = await session.browser.newPage();
   try {
     // The API never answers: each element stays in its loading state.
     await page.route('**/held/**', () => {});
-    await page.goto(`${site.url}reserve.html`);
+    await page.goto(`${session.site.url}reserve.html`);
     const heights = () =>
       page.evaluate(() =>
         [...document.querySelectorAll('pubnet-product-grid, pubnet-adslot')].map(
