@@ -37,7 +37,7 @@ const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 
  * issue asks for (at most 17,408 B) raises it to 16,640 B.
  */
 export const CDN_TARGET = 14 * 1024;
-export const CDN_BUDGET = 16_640;
+export const CDN_BUDGET = 16_896;
 /**
  * The auto-linking file (no Lit), min+gzip, in bytes. Issue 21 asks for a
  * 5 KB ceiling; the file is 5,941 B (the client's request core and its

@@ -14,7 +14,7 @@
  * Nothing is asked for or rewritten until `consent.allowed()` is true.
  */
 import { coreFor, trackingLink } from '../components/shared/api.js';
-import { nearViewport } from '../components/shared/near-viewport.js';
+import { nearViewport } from '../components/lifecycle/viewport.js';
 import { detectOffer, hasNoOffer } from './detect.js';
 import { holdClick, isModified } from './hold.js';
 import { whenIdle, type TimeLeft } from './idle.js';

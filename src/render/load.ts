@@ -1,7 +1,7 @@
 /**
  * What both renders share: loading the element's first answer through the
- * request core, and deciding from it, with the element's own `_show`, what
- * the element shows, before a byte is written.
+ * request core, and deciding from it, as the element's take-over does
+ * (`takeOver.count`), what the element shows, before a byte is written.
  */
 import type { Core } from '../client/core.js';
 import type { PubnetWidget } from '../components/shared/widget-element.js';
@@ -46,9 +46,6 @@ export interface Loaded {
   lang?: string;
 }
 
-/** The element's `_show`, which TypeScript keeps protected. */
-type Shows = { _show(answer: unknown): number | undefined };
-
 /**
  * Loads the answer with `request` and lets `element` (configured as the one
  * to render) say what it shows: `ready`; `loading` when the answer lacks
@@ -78,7 +75,7 @@ export async function load(
     signal?.throwIfAborted();
     return failed(reasonOf(error));
   }
-  const count = (element as unknown as Shows)._show(answer);
+  const count = element.takeOver.count(answer);
   if (count === 0) return failed('nothing to show');
   return {
     state: count ? 'ready' : 'loading',

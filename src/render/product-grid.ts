@@ -3,7 +3,7 @@
  * product search (api-contract §11).
  */
 import { html } from 'lit';
-import { buildSearch, type SearchOptions } from '../client/product-search.js';
+import { buildSearch } from '../client/product-search.js';
 import { productSearch } from '../client/routes/products.js';
 import { PubnetProductGrid } from '../components/product-grid/product-grid.js';
 import '../components/product-grid/define.js';
@@ -72,8 +72,8 @@ export async function renderProductGrid(
       grid.attributeChangedCallback(name, null, value);
     return grid;
   }, warnings);
-  // The search the element itself would run (its `_searchOptions()`).
-  const search = (element as unknown as { _searchOptions(): SearchOptions })._searchOptions();
+  // The search the element itself runs.
+  const search = element.searchOptions();
   const loaded = await load(options, element, options?.fallback, (core, signal) =>
     core.request(productSearch, {
       query: { key: attributes['website-key'] ?? attributes.key },

@@ -3,7 +3,7 @@ import '../../src/components/adslot/define.js';
 import '../../src/components/product-grid/define.js';
 import type { Product } from '../../src/client/types.js';
 import type { PubnetProductGrid } from '../../src/components/product-grid/product-grid.js';
-import { batching } from '../../src/components/shared/impressions.js';
+import { batching } from '../../src/components/lifecycle/impressions.js';
 import { known } from '../../src/emulator/known.js';
 import type { TestEmulator } from '../support/emulator.js';
 import {

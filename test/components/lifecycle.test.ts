@@ -4,7 +4,7 @@ import '../../src/components/product-grid/define.js';
 import type { PubnetAdslot } from '../../src/components/adslot/adslot.js';
 import type { PubnetProductGrid } from '../../src/components/product-grid/product-grid.js';
 import { env } from '../../src/components/shared/env.js';
-import { batching } from '../../src/components/shared/impressions.js';
+import { batching } from '../../src/components/lifecycle/impressions.js';
 import { configure } from '../../src/components/shared/options.js';
 import { known } from '../../src/emulator/known.js';
 import type { TestEmulator } from '../support/emulator.js';

@@ -2,7 +2,7 @@ import { expect, fixture, html } from '@open-wc/testing';
 import { defineElement } from '../../src/components/shared/define.js';
 import { emit } from '../../src/components/shared/events.js';
 import { httpUrl } from '../../src/components/shared/safe-url.js';
-import { nearViewport } from '../../src/components/shared/near-viewport.js';
+import { nearViewport } from '../../src/components/lifecycle/viewport.js';
 
 describe('httpUrl', () => {
   it('keeps absolute http(s) URLs', () => {

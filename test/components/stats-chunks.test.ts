@@ -4,7 +4,7 @@
 // request that fails is tried once more. countView() against the emulator,
 // over real HTTP, with the batching's timers run by hand.
 import { expect, waitUntil } from '@open-wc/testing';
-import { batching, countView } from '../../src/components/shared/impressions.js';
+import { batching, countView } from '../../src/components/lifecycle/impressions.js';
 import { known } from '../../src/emulator/known.js';
 import type { TestEmulator } from '../support/emulator.js';
 import { emulator, heldTimers, requests } from './helpers.js';

@@ -11,6 +11,7 @@ import { isObject } from '../shared/safe-url.js';
 import { searchProducts } from '../shared/search-products.js';
 import { PubnetWidget, type LoadContext } from '../shared/widget-element.js';
 import { adslotStyles } from './adslot.styles.js';
+import { CanvasFit } from './canvas-fit.js';
 import { showCreative } from './creative-frame.js';
 import {
   bounds,
@@ -90,7 +91,11 @@ export class PubnetAdslot extends PubnetWidget {
   private _widgets?: AdslotWidget[];
   /** The widgets shown, with their links; `undefined` while the links load. */
   private _placed?: Placed[];
-  private _resizeObserver?: ResizeObserver;
+
+  constructor() {
+    super();
+    new CanvasFit(this, () => this._fitCanvas());
+  }
 
   protected override _loadInputs() {
     return [...super._loadInputs(), this.adslot];
@@ -156,38 +161,27 @@ export class PubnetAdslot extends PubnetWidget {
     return this._count();
   }
 
-  protected override _leave() {
-    super._leave();
-    this._resizeObserver?.disconnect();
-    this._resizeObserver = undefined;
-  }
-
   protected override updated(changed: PropertyValues<this>) {
     super.updated(changed);
-    if (!this._widgets?.length) return;
     for (const frame of this.renderRoot.querySelectorAll('iframe'))
       showCreative(frame, this._placed![+frame.parentElement!.dataset.i!].widget.embed_code!);
-    // Scaling changes the element's height, which the observer sees: fitting
-    // in the next frame keeps it out of a ResizeObserver loop (an error event).
-    (this._resizeObserver ??= new ResizeObserver(() =>
-      requestAnimationFrame(() => this._fitCanvas()),
-    )).observe(this);
-    this._fitCanvas();
   }
 
   /**
    * Scales the canvas down to the width there is (never up), by the bounds of
-   * the widgets shown now (the slot may have changed since the observer began).
+   * the widgets shown now (the slot may have changed since the observer
+   * began); whether there is a canvas.
    */
   private _fitCanvas() {
     const widgets = this._widgets;
-    if (!widgets?.length) return;
+    if (!widgets?.length) return false;
     this.renderRoot
       .querySelector<HTMLElement>('.canvas')
       ?.style.setProperty(
         '--canvas-scale',
         '' + Math.min(1, this.clientWidth / bounds(widgets)[0]),
       );
+    return true;
   }
 
   protected _content() {

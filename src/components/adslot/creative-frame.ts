@@ -30,6 +30,9 @@ function trusted(html: string): string {
   return (policy ? policy.createHTML(html) : html) as string;
 }
 
+/** The document a creative is shown as: links in it open in a new tab. */
+export const creativeDoc = (code: string): string => '<base target="_blank">' + code;
+
 const shown = new WeakMap<Element, string>();
 
 /**
@@ -40,7 +43,7 @@ export function showCreative(frame: HTMLIFrameElement, code: string): void {
   if (shown.get(frame) === code) return;
   shown.set(frame, code);
   try {
-    frame.srcdoc = trusted('<base target="_blank">' + code);
+    frame.srcdoc = trusted(creativeDoc(code));
   } catch {
     // Trusted Types refused the plain string: an empty frame, not an error in the page.
   }

@@ -18,9 +18,10 @@
  * a page without that CSP, and set by the bundle when it takes the element
  * over on a page with it.
  */
-import { html, nothing, type TemplateResult } from 'lit';
+import { html, isServer, nothing, type TemplateResult } from 'lit';
 import type { AdslotEmbeddedWidget, AdslotWidget, Product } from '../../client/types.js';
 import { trackingLink } from '../shared/api.js';
+import { creativeDoc } from './creative-frame.js';
 import type { PubnetItem } from '../shared/events.js';
 import { lazyImage, productCard, text, type CardView } from '../shared/product-card.js';
 import { httpUrl, isObject } from '../shared/safe-url.js';
@@ -148,7 +149,8 @@ function placedOffer(offer: Placed['offer'], cta: string) {
 /**
  * The canvas and its widgets (none yet while `placed` is undefined). A
  * creative's `<iframe sandbox>` gets its `srcdoc` from the slot after each
- * update (`showCreative`); `title` and the position name the frames for
+ * update (`showCreative`, which Trusted Types allow), and from the template
+ * on a server, so that a server-rendered slot shows it without JavaScript; `title` and the position name the frames for
  * screen readers ("Ad 1", "Ad 2"). A placed offer's link is named by what it
  * shows, its title and call to action ("Acme Shop now"), or by the call to
  * action and its position when there is no title ("Shop now 2"), so that
@@ -171,6 +173,7 @@ export function manualCanvas(
               isCreative(item.widget)
                 ? html`<div data-i=${i}>
                     <iframe
+                      srcdoc=${isServer ? creativeDoc(item.widget.embed_code!) : nothing}
                       sandbox="allow-popups allow-popups-to-escape-sandbox"
                       marginwidth="0"
                       marginheight="0"

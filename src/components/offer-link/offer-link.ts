@@ -76,7 +76,7 @@ export class PubnetOfferLink extends PubnetWidget {
     super();
     // Whatever says the reader is about to follow the link starts the request.
     for (const type of ['pointerover', 'pointerdown', 'touchstart', 'focusin'])
-      this.addEventListener(type, () => this._startNow?.(), { passive: true });
+      this.addEventListener(type, () => this._viewport._open(), { passive: true });
   }
 
   protected override _loadInputs() {
@@ -140,7 +140,7 @@ export class PubnetOfferLink extends PubnetWidget {
     // Not known yet, and a plain click: held (at most about a second) for the tracking link.
     if (!this._href && this.state == 'loading' && !isModified(event as MouseEvent)) {
       event.preventDefault();
-      this._startNow?.();
+      this._viewport._open();
       followWhenKnown(this, anchor, () =>
         emit(this, 'pubnet-click', { href: anchor.getAttribute('href') ?? '', offer }),
       );

@@ -109,8 +109,11 @@ export class PubnetProductGrid extends PubnetWidget {
   /** The products shown; `undefined` while loading (the skeleton is shown). */
   private _products?: Shown[];
 
-  /** The search the attributes describe. */
-  private _searchOptions(): SearchOptions {
+  /**
+   * The product search the attributes describe: what the grid asks for, and
+   * what a server renderer asks for to render it.
+   */
+  searchOptions(): SearchOptions {
     return {
       query: this.query,
       brand: this.brand,
@@ -125,12 +128,12 @@ export class PubnetProductGrid extends PubnetWidget {
   }
 
   protected override _loadInputs() {
-    return [...super._loadInputs(), this._searchOptions()];
+    return [...super._loadInputs(), this.searchOptions()];
   }
 
   protected async _fetch(context: LoadContext, given?: unknown) {
     return this._show(
-      given ?? { results: await searchProducts(context, buildSearch(this._searchOptions())) },
+      given ?? { results: await searchProducts(context, buildSearch(this.searchOptions())) },
     );
   }
 

@@ -1,44 +1,34 @@
 import { LitElement, html, type PropertyDeclarations, type PropertyValues } from 'lit';
+import { ItemViews } from '../lifecycle/item-views.js';
+import { LoadTask } from '../lifecycle/load-task.js';
+import { TakeOver } from '../lifecycle/take-over.js';
+import { ViewportGate } from '../lifecycle/viewport.js';
 import { coreFor, type LoadContext } from './api.js';
 import { attr, checkProperties } from './attributes.js';
-import { env } from './env.js';
 import { emit, type PubnetItem } from './events.js';
-import { unwatch } from './impressions.js';
-import { ItemViews } from './item-views.js';
 import { langOf, LangController, wordsFor, type Words } from './lang.js';
-import { nearViewport } from './near-viewport.js';
 import { jsOption, resolveOption } from './options.js';
 import { httpUrl } from './safe-url.js';
 import type { WidgetState } from './widget-state.js';
 
 export type { LoadContext };
 
-/**
- * Where a widget is: `loading`, `ready`, `fallback` (the `slot="fallback"`
- * child is shown), `collapsed` (failed or empty with no fallback: `display:
- * none`) or, for `<pubnet-offer-link>`, `error`.
- */
-
 /** A value the widgets accept as a SubID: `A-Z a-z 0-9 _ -`, at most 32. */
 const sidValue = (value: string) => (/^[\w-]{1,32}$/.test(value) ? value : undefined);
 
 /**
- * What the three widgets share, and only that: the common attributes, and the
- * load lifecycle. Nothing happens until the element is near the viewport;
- * one overall deadline covers a load; a load is aborted when the element
- * leaves the page or its inputs change; failing shows the fallback or
- * collapses; impressions count once per item; clicks are reported.
+ * What the three widgets share, and only that: the common attributes, and
+ * the wiring of the lifecycle's controllers (src/components/lifecycle/):
  *
- * - The first load starts after the first update, so that attributes set just
- *   after creating the element count.
- * - A change of what a load depends on (`_loadInputs()`) aborts the load in
- *   flight at once and loads again 50 ms after the last change. Other
- *   properties (a subclass's own, `target`, `layout`…) only render again.
- * - Moving the element (disconnect and connect in the same task, as a list
- *   reorder or a framework does) changes nothing: the work goes on, and
- *   nothing is loaded or counted again. Leaving the page for longer aborts
- *   the load in flight; coming back loads only if that load had not finished.
+ * - `LoadTask`: a load runs after the first update and again when what it
+ *   depends on (`_loadInputs()`) changes, aborted when superseded or when the
+ *   element leaves the page (not when it moves), under one deadline;
+ * - `ViewportGate`: nothing loads until the element nears the viewport,
+ *   unless `eager`;
+ * - `ItemViews`: impressions count once per item;
+ * - `TakeOver`: a server-rendered element shows what the server showed.
  *
+ * Failing shows the fallback or collapses; clicks are reported.
  * Subclasses implement `_fetch()` and `_content()`, and add their own inputs
  * to `_loadInputs()`.
  */
@@ -90,32 +80,37 @@ export abstract class PubnetWidget extends LitElement {
    */
   declare state: 'loading' | 'ready' | 'fallback' | 'collapsed' | 'error';
 
-  /**
-   * The answer the element was rendered from on a server (its `data-answer`
-   * attribute, api-contract §11), until the first load takes it; `null` when
-   * the server could not load it and showed the fallback or collapsed.
-   */
-  private _given?: unknown;
   /** The items shown, by their `data-i`. */
   protected _items: PubnetItem[] = [];
-  /** Starts the waiting load now (e.g. an offer link the reader points at). */
-  protected _startNow?: () => void;
-  /** The load running, if any. */
-  private _loading?: AbortController;
-  /** `_loadInputs()` of the last load started (JSON); `undefined` before the first. */
-  private _inputs?: string;
-  /** Whether the last load started has finished (shown, failed or empty). */
-  private _finished = false;
-  private _reloadTimer?: unknown;
-  /** Set while disconnected, until the end of the task: was it a move? */
-  private _leaveTimer?: unknown;
+  /** The gate the load waits at: `_open()` starts it now (an offer link the reader points at). */
+  protected _viewport = new ViewportGate(this);
   /** The items counted, and where their stats go. */
-  private _views = new ItemViews(this);
+  private _views = new ItemViews(this, () => this._targets());
+  /**
+   * The take-over of server-rendered HTML. A server renderer (`pubnet-widgets/render`)
+   * asks `takeOver.count(answer)` what the element shows from an answer.
+   */
+  readonly takeOver: TakeOver = new TakeOver(this, (answer) => this._show(answer));
 
   constructor() {
     super();
     this.state = 'loading';
     new LangController(this);
+    new LoadTask(this, {
+      _args: () => this._loadInputs(),
+      _gate: (signal) => {
+        const given = this.takeOver._take();
+        if (given !== undefined) return given;
+        // Shown again (a collapsed element never nears the viewport), content kept.
+        this.state = 'loading';
+        return this._viewport._wait(signal);
+      },
+      _task: (signal, given) => this._load(signal, given),
+      _error: (error) => {
+        this.state = this._failed();
+        emit(this, 'pubnet-error', { error });
+      },
+    });
     this.addEventListener('click', (event) => this._click(event));
   }
 
@@ -148,32 +143,10 @@ export abstract class PubnetWidget extends LitElement {
     return null;
   }
 
-  /**
-   * A server-rendered element (declarative shadow DOM) is taken over: what the
-   * server rendered stays until the first render, which replaces it, from the
-   * same answer (see `willUpdate`), so nothing moves and nothing is fetched.
-   * (Lit's own hydration would keep the nodes, for 2 KB more.)
-   */
-  protected override update(changed: PropertyValues<this>) {
-    if (!this.hasUpdated) {
-      this.shadowRoot?.replaceChildren();
-      // Lit would render before the server's first node, which is gone.
-      this.renderOptions.renderBefore = null;
-    }
-    super.update(changed);
-  }
-
   protected override willUpdate(changed: PropertyValues<this>) {
     super.willUpdate(changed);
-    const answer = !this.hasUpdated && this.getAttribute('data-answer');
-    if (answer)
-      try {
-        // The first render (in the browser, and in Lit SSR) shows what the
-        // server showed.
-        if ((this._given = JSON.parse(answer)) && this._show(this._given)) this.state = 'ready';
-      } catch {
-        // Not JSON: loaded as if there were none.
-      }
+    // The first render (in the browser, and in Lit SSR) shows what the server showed.
+    if (!this.hasUpdated && this.takeOver._read()) this.state = 'ready';
   }
 
   protected override render() {
@@ -223,118 +196,34 @@ export abstract class PubnetWidget extends LitElement {
     ]);
   }
 
-  override connectedCallback() {
-    super.connectedCallback();
-    if (this._leaveTimer !== undefined) {
-      // Moved: disconnected and connected again within one task. Carry on.
-      env.timers.clearTimeout(this._leaveTimer);
-      this._leaveTimer = undefined;
-    } else if (this.hasUpdated) {
-      // Back after leaving: load again only what was stopped before it finished.
-      if (!this._finished) this._load();
-      else if (this.state == 'ready') this._views._watch(this._targets());
-    }
-  }
-
-  override disconnectedCallback() {
-    super.disconnectedCallback();
-    env.timers.clearTimeout(this._leaveTimer);
-    this._leaveTimer = env.timers.setTimeout(() => {
-      this._leaveTimer = undefined;
-      if (!this.isConnected) this._leave();
-    }, 0);
-  }
-
-  protected override updated(changed: PropertyValues<this>) {
-    super.updated(changed);
-    if (changed.has('eager') && this.eager) this._startNow?.();
-    const inputs = JSON.stringify(this._loadInputs());
-    if (inputs != this._inputs && this.isConnected) {
-      if (this._inputs === undefined) this._load();
-      else {
-        // Every change aborts at once; the last one loads.
-        this._halt();
-        this._finished = false;
-        this._reloadTimer = env.timers.setTimeout(() => this.isConnected && this._load(), 50);
-      }
-    }
-    if (this.state == 'ready') this._views._watch(this._targets());
-  }
-
-  /** Stops the load in flight and the reload waiting, if any. */
-  private _halt() {
-    this._loading?.abort();
-    this._loading = undefined;
-    env.timers.clearTimeout(this._reloadTimer);
-  }
-
-  /** The element left the page (not just moved): its work stops. */
-  protected _leave() {
-    this._halt();
-    for (const [element] of this._targets()) unwatch(element);
-  }
-
-  private async _load() {
-    this._halt();
-    this._inputs = JSON.stringify(this._loadInputs());
-    const given = this._given;
-    this._given = undefined;
+  /** One load, once its gate opened: `given` is the answer a server rendered from, if any. */
+  private async _load(signal: AbortSignal, given: unknown) {
     // The server showed the fallback, or collapsed: it stays so.
-    if ((this._finished = given === null)) return;
-    // Shown again (a collapsed element never nears the viewport), content kept.
-    if (given === undefined) this.state = 'loading';
-    const controller = (this._loading = new AbortController());
-    const { signal } = controller;
-    let deadline: unknown;
-    try {
-      // A server-rendered element has what it shows: no wait (but the end
-      // of the update that started the load).
-      await new Promise<void>((start, fail) => {
-        this._startNow = start;
-        if (this.eager || given !== undefined) start();
-        else nearViewport(this, signal).then(start, fail);
-      });
-      // One deadline for all the requests of this load, retries included.
-      deadline = env.timers.setTimeout(
-        () => controller.abort(new Error('pubnet-widgets: the API did not answer in time')),
-        jsOption('deadline') ?? 8e3,
-      );
-      const api = resolveOption('api', this.api);
-      const token = jsOption('token');
-      const context: LoadContext = {
-        // Needed only for a request: a server-rendered element may have none.
-        get core() {
-          if (!api) throw new Error('pubnet-widgets: no api');
-          return coreFor(api, token);
-        },
-        key: resolveOption('key', this._key()),
-        sid: resolveOption('sid', this.sid),
-        signal,
-      };
-      const count = await this._fetch(context, given);
-      // Superseded or stopped meanwhile: `_halt()` aborted it, and this throws.
-      signal.throwIfAborted();
-      // `_fetch` may have found the key (an ad slot's own website).
-      const { key } = context;
-      this._views._stats =
-        api && key ? { api, key, token, adslot: this._statsAdslot() } : undefined;
-      this.state = count ? 'ready' : this._failed();
-      this.requestUpdate();
-      // Listeners may read what is shown, so the items are rendered first.
-      await this.updateComplete;
-      signal.throwIfAborted();
-      this._finished = true;
-      emit(this, 'pubnet-load', { count });
-    } catch (error) {
-      // Superseded by another load, or stopped: silently.
-      if (this._loading != controller) return;
-      this._finished = true;
-      this.state = this._failed();
-      emit(this, 'pubnet-error', { error });
-    } finally {
-      env.timers.clearTimeout(deadline);
-      if (this._loading == controller) this._loading = undefined;
-    }
+    if (given === null) return;
+    const api = resolveOption('api', this.api);
+    const token = jsOption('token');
+    const context: LoadContext = {
+      // Needed only for a request: a server-rendered element may have none.
+      get core() {
+        if (!api) throw new Error('pubnet-widgets: no api');
+        return coreFor(api, token);
+      },
+      key: resolveOption('key', this._key()),
+      sid: resolveOption('sid', this.sid),
+      signal,
+    };
+    const count = await this._fetch(context, given);
+    // Superseded or stopped meanwhile: the task aborted it, and this throws.
+    signal.throwIfAborted();
+    // `_fetch` may have found the key (an ad slot's own website).
+    const { key } = context;
+    this._views._stats = api && key ? { api, key, token, adslot: this._statsAdslot() } : undefined;
+    this.state = count ? 'ready' : this._failed();
+    this.requestUpdate();
+    // Listeners may read what is shown, so the items are rendered first.
+    await this.updateComplete;
+    signal.throwIfAborted();
+    emit(this, 'pubnet-load', { count });
   }
 
   /** The state after a failure or an empty answer. */

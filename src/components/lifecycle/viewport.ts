@@ -1,0 +1,59 @@
+/**
+ * Viewport gating: a widget below the fold costs nothing until the reader
+ * scrolls towards it.
+ */
+import type { ReactiveController, ReactiveControllerHost } from 'lit';
+
+/**
+ * Resolves once `element` is within 300 px of the viewport. Rejects with the
+ * signal's reason when aborted (the element was disconnected).
+ */
+export const nearViewport = (element: Element, signal: AbortSignal): Promise<void> =>
+  new Promise((resolve, reject) => {
+    signal.throwIfAborted();
+    // Resolves with `signal.reason`, which is `undefined` until it aborts.
+    const done = (settle: (reason?: unknown) => void) => {
+      observer.disconnect();
+      settle(signal.reason);
+    };
+    const observer = new IntersectionObserver(
+      (entries) => entries.some((entry) => entry.isIntersecting) && done(resolve as () => void),
+      { rootMargin: '300px' },
+    );
+    signal.addEventListener('abort', () => done(reject));
+    observer.observe(element);
+  });
+
+/** A host the gate can wait for: an element that may be `eager`. */
+export type GatedHost = ReactiveControllerHost & Element & { eager?: boolean };
+
+/**
+ * The gate a widget's load waits at: open once the host nears the viewport,
+ * at once when it is `eager` (also when `eager` is set while it waits), or
+ * when `_open()` is called (an offer link the reader points at).
+ */
+export class ViewportGate implements ReactiveController {
+  private _opens?: () => void;
+
+  constructor(private _host: GatedHost) {
+    _host.addController(this);
+  }
+
+  /** Resolves when the gate opens; rejects with the signal's reason when it aborts first. */
+  _wait(signal: AbortSignal): Promise<void> {
+    return new Promise((open, fail) => {
+      this._opens = open;
+      if (this._host.eager) open();
+      else nearViewport(this._host, signal).then(open, fail);
+    });
+  }
+
+  /** Opens the gate now, if a load waits at it. */
+  _open(): void {
+    this._opens?.();
+  }
+
+  hostUpdated(): void {
+    if (this._host.eager) this._open();
+  }
+}
