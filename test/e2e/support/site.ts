@@ -31,8 +31,11 @@ export interface Site {
   page(path: string, html: string): void;
   /** Answers `path` with `respond()` (a page streamed in parts, for example). */
   route(path: string, respond: () => Response): void;
-  /** An API answer straight from the emulator, with the token (as the publisher's server has). */
-  api<T>(path: string): Promise<T>;
+  /**
+   * An API answer straight from the emulator, with the token (as the publisher's server has):
+   * a GET, or a POST of `body` when there is one.
+   */
+  api<T>(path: string, body?: unknown): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -118,12 +121,17 @@ export async function startSite(): Promise<Site> {
     emulator: emu,
     page: (path, body) => void routes.set(path, () => new Response(body, { headers: html })),
     route: (path, respond) => void routes.set(path, respond),
-    async api<T>(path: string): Promise<T> {
-      const response = await emu.fetch(
-        new Request(new URL(path, origin), {
-          headers: { authorization: `Token ${emu.token}`, accept: 'application/json' },
-        }),
-      );
+    async api<T>(path: string, body?: unknown): Promise<T> {
+      const headers = { authorization: `Token ${emu.token}`, accept: 'application/json' };
+      const request =
+        body === undefined
+          ? new Request(new URL(path, origin), { headers })
+          : new Request(new URL(path, origin), {
+              method: 'POST',
+              headers: { ...headers, 'content-type': 'application/json' },
+              body: JSON.stringify(body),
+            });
+      const response = await emu.fetch(request);
       if (!response.ok) throw new Error(`${path}: ${response.status}`);
       return (await response.json()) as T;
     },
