@@ -8,6 +8,7 @@ import { packageVersion } from './support/bundle.js';
 import { watchPage, type PageProblems } from './support/browser.js';
 import { openSession, type Session } from './support/session.js';
 import type { Site } from './support/site.js';
+import { domTexts, Traffic } from './support/traffic.js';
 import {
   ApiAnswers,
   readWidget,
@@ -23,6 +24,7 @@ let page: Page;
 let problems: PageProblems;
 let answers: ApiAnswers;
 let loads: Map<string, number>;
+let traffic: Traffic;
 
 const WIDGETS = ['offer-link', 'grid', 'filter-slot', 'manual-slot'];
 
@@ -31,6 +33,7 @@ before(async () => {
   ({ browser, site } = session);
   page = await browser.newPage();
   problems = await watchPage(page);
+  traffic = new Traffic(page);
   await recordWidgetEvents(page);
   answers = new ApiAnswers(page);
   await page.goto(`${site.url}widgets.html`);
@@ -191,8 +194,26 @@ test('the widgets went through the proxy: the token never reached the page', asy
   assert.ok(
     calls.some((entry) => entry.path === `/publisher/offers/${known.offers[0]}/tracking_link/`),
   );
-  const html = await page.content();
-  assert.ok(!html.includes(site.emulator.token));
+  // Everything the page saw: each request and response (headers and bodies), each frame's
+  // light DOM and every shadow root, storage and cookies.
+  const seen = [...(await traffic.settled()), ...(await domTexts(page))];
+  const api = seen.filter(({ where }) => /^response 200 .*\/api\//.test(where));
+  assert.ok(api.length >= WIDGETS.length, `only ${api.length} API answers were recorded`);
+  const roots = seen.filter(({ where }) => where.includes('shadow root of <pubnet-'));
+  assert.ok(roots.length >= WIDGETS.length, `only ${roots.length} shadow roots were read`);
+  const token = site.emulator.token;
+  const forms = [token, encodeURIComponent(token)];
+  assert.notEqual(
+    forms[0],
+    forms[1],
+    'a token URL-encoding leaves as it is makes the encoded check no check',
+  );
+  const leaks = seen.filter(({ text }) => forms.some((form) => text.includes(form)));
+  assert.deepEqual(
+    leaks.map(({ where }) => where),
+    [],
+    'the token reached the page',
+  );
   assert.deepEqual(problems.pageErrors, []);
   assert.deepEqual(problems.consoleErrors, []);
 });
