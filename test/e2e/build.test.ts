@@ -7,14 +7,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { Script } from 'node:vm';
 import { gzipSync } from 'node:zlib';
+import { AUTOLINK_BUDGET, AUTOLINK_TARGET, CDN_BUDGET, CDN_TARGET } from '../../rollup.config.mjs';
 import { packageVersion, readBundle, root } from './support/bundle.js';
 
-/**
- * min+gzip ceiling of the CDN file (rollup.config.mjs enforces it too), and its target.
- * 16,640 B: 16 KB, raised by issue 22's features (see rollup.config.mjs).
- */
-const BUDGET = 16_640;
-const TARGET = 14 * 1024;
 const ELEMENTS = ['pubnet-adslot', 'pubnet-product-grid', 'pubnet-offer-link'];
 const EVENTS = ['pubnet-load', 'pubnet-error', 'pubnet-click', 'pubnet-impression'];
 const COMMON = ['api', 'website-key', 'key', 'sid', 'target', 'disclosure', 'cta', 'eager'];
@@ -25,15 +20,23 @@ function built(path: string): string {
   return readFileSync(file, 'utf8');
 }
 
-/** The CDN files: their entry, budget (ceiling) and target, min+gzip (rollup.config.mjs). */
+/**
+ * The CDN files: their entry, and the budget (ceiling) and target, min+gzip, that
+ * rollup.config.mjs gives each (the build itself fails a file over its ceiling).
+ */
 const CDN_FILES = [
-  { name: 'pubnet.min.js', entry: 'src/embed/index.ts', budget: BUDGET, target: TARGET, lit: true },
-  // Issue 21 asks for 5 KB: the target, with a 6 KB ceiling until the owner decides.
+  {
+    name: 'pubnet.min.js',
+    entry: 'src/embed/index.ts',
+    budget: CDN_BUDGET,
+    target: CDN_TARGET,
+    lit: true,
+  },
   {
     name: 'pubnet-autolink.min.js',
     entry: 'src/embed/autolink.ts',
-    budget: 6 * 1024,
-    target: 5 * 1024,
+    budget: AUTOLINK_BUDGET,
+    target: AUTOLINK_TARGET,
     lit: false,
   },
 ];
@@ -80,13 +83,14 @@ for (const { name, entry, budget, target, lit } of CDN_FILES) {
     assert.equal(sri, expected);
   });
 
-  test(`${name} is at most ${budget} B min+gzip`, () => {
+  // The build checks the ceiling against the size it measures in memory; this checks that
+  // measure against the file as written, measured again here, and that it names its own budget.
+  test(`${name}.size.json gives the written file's own size and its budget`, () => {
     built(path); // says what to run when the file is missing
     const code = readFileSync(join(root, path));
     const gzip = gzipSync(code, { level: 9 }).length;
     const size = JSON.parse(built(`${path}.size.json`)) as Record<string, number>;
-    assert.deepEqual(size, { min: code.length, gzip, budget, target });
-    assert.ok(gzip <= budget, `${name} is ${gzip} B min+gzip, over ${budget} B`);
+    assert.deepEqual(size, { min: code.byteLength, gzip, budget, target });
   });
 }
 

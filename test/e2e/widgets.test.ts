@@ -8,6 +8,7 @@ import { packageVersion } from './support/bundle.js';
 import { watchPage, type PageProblems } from './support/browser.js';
 import { openSession, type Session } from './support/session.js';
 import type { Site } from './support/site.js';
+import { domTexts, Traffic } from './support/traffic.js';
 import {
   ApiAnswers,
   readWidget,
@@ -23,6 +24,7 @@ let page: Page;
 let problems: PageProblems;
 let answers: ApiAnswers;
 let loads: Map<string, number>;
+let traffic: Traffic;
 
 const WIDGETS = ['offer-link', 'grid', 'filter-slot', 'manual-slot'];
 
@@ -31,6 +33,7 @@ before(async () => {
   ({ browser, site } = session);
   page = await browser.newPage();
   problems = await watchPage(page);
+  traffic = new Traffic(page);
   await recordWidgetEvents(page);
   answers = new ApiAnswers(page);
   await page.goto(`${site.url}widgets.html`);
@@ -71,14 +74,44 @@ test('the async bundle gives the page window.Pubnet with the package version', a
   assert.deepEqual(global, { version: packageVersion, configure: 'function' });
 });
 
-test('every widget fires pubnet-load with the number of items it shows', () => {
+/**
+ * How many products the filter slot should show, asked of the emulator itself (with the
+ * token, no proxy, no widget code): the products its rows find, as the API's filters written
+ * out here (seed/adslots.ts: Sony or Bose headphones, 10 to 5000, not refurbished), at most
+ * the `limit` of its config.
+ */
+async function filterSlotProducts(): Promise<number> {
+  const adslot = await site.api<{ config: string; filters: unknown[] }>(
+    `/publisher/adslots/${known.filterAdslot}/`,
+  );
+  assert.deepEqual(adslot.filters, [
+    { brand: 'Sony|Bose', category: 'Headphones' },
+    { price: '10..5000', title: '!refurbished' },
+  ]);
+  const { limit } = JSON.parse(adslot.config) as { limit: number };
+  const found = await site.api<{ count: number }>(
+    `/publisher/products/?key=${known.website.guid}`,
+    {
+      filters: [
+        { brand: { lookup: 'contains', value: ['Sony', 'Bose'] } },
+        { category: { lookup: 'contains', value: 'Headphones' } },
+        { price: { lookup: 'range', value: [10, 5000] } },
+        { title: { lookup: '~contains', value: 'refurbished' } },
+      ],
+      page_size: 1,
+    },
+  );
+  assert.ok(found.count > 0 && limit > 0, `${found.count} products, limit ${limit}`);
+  return Math.min(found.count, limit);
+}
+
+test('every widget fires pubnet-load with the number of items it shows', async () => {
   assert.deepEqual(Object.fromEntries(loads), {
     'offer-link': 1,
     grid: 4,
-    'filter-slot': loads.get('filter-slot'),
+    'filter-slot': await filterSlotProducts(),
     'manual-slot': 4,
   });
-  assert.ok(loads.get('filter-slot')! > 0 && loads.get('filter-slot')! <= 8);
 });
 
 test('<pubnet-product-grid> shows product cards linking to the API’s click URLs', async () => {
@@ -92,8 +125,9 @@ test('<pubnet-product-grid> shows product cards linking to the API’s click URL
 
 test('a filter <pubnet-adslot> shows the products its filters find, labelled as its config says', async () => {
   const slot = await readWidget(page, '#filter-slot');
-  assertSponsoredLinks(slot, loads.get('filter-slot')!);
-  assertImages(slot, loads.get('filter-slot')!);
+  const count = await filterSlotProducts();
+  assertSponsoredLinks(slot, count);
+  assertImages(slot, count);
   assert.deepEqual(slot.disclosure, ['Ad']);
   const brands = await page.$$eval('#filter-slot >> [part~="brand"]', (brands) =>
     brands.map((brand) => brand.textContent),
@@ -160,8 +194,26 @@ test('the widgets went through the proxy: the token never reached the page', asy
   assert.ok(
     calls.some((entry) => entry.path === `/publisher/offers/${known.offers[0]}/tracking_link/`),
   );
-  const html = await page.content();
-  assert.ok(!html.includes(site.emulator.token));
+  // Everything the page saw: each request and response (headers and bodies), each frame's
+  // light DOM and every shadow root, storage and cookies.
+  const seen = [...(await traffic.settled()), ...(await domTexts(page))];
+  const api = seen.filter(({ where }) => /^response 200 .*\/api\//.test(where));
+  assert.ok(api.length >= WIDGETS.length, `only ${api.length} API answers were recorded`);
+  const roots = seen.filter(({ where }) => where.includes('shadow root of <pubnet-'));
+  assert.ok(roots.length >= WIDGETS.length, `only ${roots.length} shadow roots were read`);
+  const token = site.emulator.token;
+  const forms = [token, encodeURIComponent(token)];
+  assert.notEqual(
+    forms[0],
+    forms[1],
+    'a token URL-encoding leaves as it is makes the encoded check no check',
+  );
+  const leaks = seen.filter(({ text }) => forms.some((form) => text.includes(form)));
+  assert.deepEqual(
+    leaks.map(({ where }) => where),
+    [],
+    'the token reached the page',
+  );
   assert.deepEqual(problems.pageErrors, []);
   assert.deepEqual(problems.consoleErrors, []);
 });

@@ -10,8 +10,13 @@ import { TOKEN, call, jsonInit, known, startStack } from './support.js';
 // composed of several; see compose.test.ts).
 const offer = (id: string) => `publisher/offers/${id}/`;
 
-test('20 identical concurrent searches cost 1 upstream call', async () => {
-  // The upstream answers only once all 20 are waiting on the one call: no timing involved.
+/**
+ * 20 identical searches sent at once to a proxy whose upstream answers nothing until all 20
+ * are waiting on the proxy (no timing involved). Every caller has asked before any answer
+ * exists, so no cache can answer one: only sharing the one call in flight keeps it at one. A
+ * proxy that only caches makes 20 calls here.
+ */
+async function twentyAtOnce(cache?: false) {
   const upstream = heldUpstream();
   const states: string[] = [];
   const proxy = createProxy({
@@ -20,6 +25,7 @@ test('20 identical concurrent searches cost 1 upstream call', async () => {
     fetch: upstream.fetch,
     rateLimit: false,
     onLog: (entry) => states.push(entry.cache),
+    ...(cache === false ? { cache } : {}),
   });
   const search = () =>
     new Request(
@@ -31,8 +37,11 @@ test('20 identical concurrent searches cost 1 upstream call', async () => {
     );
   const requests = Array.from({ length: 20 }, search);
   const pending = requests.map((request) => proxy(request));
-  await until(() => listening(requests) === 20, '20 callers are waiting');
-  assert.equal(upstream.calls, 1);
+  // A caller that joined the call in flight listens to its own signal; a second upstream
+  // call already fails the test below.
+  await until(() => listening(requests) === 20 || upstream.calls > 1, '20 callers are waiting');
+  assert.equal(upstream.calls, 1, 'one upstream call while all 20 wait');
+  assert.equal(upstream.inFlight, 1, 'and it is still held');
   upstream.open();
   const answers = await Promise.all(pending);
   const texts = await Promise.all(answers.map((a) => a.text()));
@@ -43,9 +52,21 @@ test('20 identical concurrent searches cost 1 upstream call', async () => {
   );
   assert.equal(upstream.calls, 1);
   assert.deepEqual(states.sort(), ['miss', ...Array<string>(19).fill('shared')]);
+  return { upstream, proxy, search };
+}
+
+test('20 identical concurrent searches cost 1 upstream call', async () => {
+  const { upstream, proxy, search } = await twentyAtOnce();
   // And afterwards from the cache.
   assert.equal((await proxy(search())).headers.get('x-cache'), 'HIT');
   assert.equal(upstream.calls, 1);
+});
+
+test('20 identical concurrent searches cost 1 upstream call with cache: false too', async () => {
+  // The one call is the sharing's doing, not the cache's: without a cache it is still one.
+  const { upstream, proxy, search } = await twentyAtOnce(false);
+  assert.equal((await proxy(search())).headers.get('x-cache'), 'MISS');
+  assert.equal(upstream.calls, 2);
 });
 
 test('the search cache key ignores body key order but not the key or the page', async () => {

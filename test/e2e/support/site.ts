@@ -19,6 +19,11 @@ import { readBundle, withVersion } from './bundle.js';
 export const STRICT_CSP =
   "default-src 'self'; script-src 'self'; style-src 'self'; require-trusted-types-for 'script'";
 export const OTHER_VERSION = '9.9.9-other';
+/**
+ * The API token the proxy holds: long and unusual, so finding it anywhere the page can see
+ * means a leak; with characters that URL-encoding changes, so an encoded copy differs.
+ */
+export const TOKEN = 'e2e-Token/Never+Shown=7c41d9b3';
 
 export interface Site {
   /** Origin with a trailing slash, e.g. `http://127.0.0.1:41234/`. */
@@ -31,8 +36,11 @@ export interface Site {
   page(path: string, html: string): void;
   /** Answers `path` with `respond()` (a page streamed in parts, for example). */
   route(path: string, respond: () => Response): void;
-  /** An API answer straight from the emulator, with the token (as the publisher's server has). */
-  api<T>(path: string): Promise<T>;
+  /**
+   * An API answer straight from the emulator, with the token (as the publisher's server has):
+   * a GET, or a POST of `body` when there is one.
+   */
+  api<T>(path: string, body?: unknown): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -101,7 +109,7 @@ export async function startSite(): Promise<Site> {
   const origin = new URL(server.url).origin + '/';
   values.origin = origin;
   values.api = `${origin}api/`;
-  const emu = createEmulator({ bundleUrl: `${origin}cdn/pubnet.min.js` });
+  const emu = createEmulator({ bundleUrl: `${origin}cdn/pubnet.min.js`, token: TOKEN });
   api.emulator = emu;
   api.proxy = createProxy({
     token: emu.token,
@@ -118,12 +126,17 @@ export async function startSite(): Promise<Site> {
     emulator: emu,
     page: (path, body) => void routes.set(path, () => new Response(body, { headers: html })),
     route: (path, respond) => void routes.set(path, respond),
-    async api<T>(path: string): Promise<T> {
-      const response = await emu.fetch(
-        new Request(new URL(path, origin), {
-          headers: { authorization: `Token ${emu.token}`, accept: 'application/json' },
-        }),
-      );
+    async api<T>(path: string, body?: unknown): Promise<T> {
+      const headers = { authorization: `Token ${emu.token}`, accept: 'application/json' };
+      const request =
+        body === undefined
+          ? new Request(new URL(path, origin), { headers })
+          : new Request(new URL(path, origin), {
+              method: 'POST',
+              headers: { ...headers, 'content-type': 'application/json' },
+              body: JSON.stringify(body),
+            });
+      const response = await emu.fetch(request);
       if (!response.ok) throw new Error(`${path}: ${response.status}`);
       return (await response.json()) as T;
     },
