@@ -63,11 +63,17 @@ export class LoadTask<T> implements ReactiveController {
   }
 
   hostConnected(): void {
-    if (this._leaving !== undefined) {
-      // Moved: disconnected and connected again within one task. Carry on.
-      env.timers.clearTimeout(this._leaving);
-      this._leaving = undefined;
-    } else if (this._last !== undefined && !this._ended) this._run();
+    // Moved: disconnected and connected again within one task.
+    const moved = this._leaving !== undefined;
+    env.timers.clearTimeout(this._leaving);
+    this._leaving = undefined;
+    // Back: runs again if its arguments changed while it was away (a framework
+    // may set them on a detached element), or if the run it left had not ended.
+    if (
+      this._last !== undefined &&
+      (JSON.stringify(this._options._args()) != this._last || (!moved && !this._ended))
+    )
+      this._run();
   }
 
   hostDisconnected(): void {
