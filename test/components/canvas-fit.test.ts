@@ -68,4 +68,20 @@ describe('a manual slot’s canvas fits its width', () => {
     await scaledTo(el, 160);
     expect(el.state).to.equal('ready');
   });
+
+  it('a slot whose adslot changes scales by the new slot’s bounds', async () => {
+    const wrap = fixtureSync<HTMLElement>(html`<div style="width: 200px"></div>`);
+    const el = document.createElement('pubnet-adslot') as PubnetAdslot;
+    Object.assign(el, { api: emu.url, key, adslot: known.manualAdslot, eager: true });
+    wrap.append(el);
+    await oneEvent(el, 'pubnet-load');
+    const reloaded = oneEvent(el, 'pubnet-load');
+    el.adslot = known.bannerAdslot;
+    await reloaded;
+    await el.updateComplete;
+    const drawingWidth = parseFloat(getComputedStyle(shadow(el).querySelector('.drawing')!).width);
+    wrap.style.width = '120px';
+    await scaledTo(el, 120);
+    expect(drawingWidth, 'scaled down, not drawn smaller').to.be.above(120);
+  });
 });

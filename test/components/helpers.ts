@@ -69,19 +69,35 @@ export function trapErrors() {
   };
 }
 
-/** Records every `fetch` the widgets make (URL, init), through the injected `env.fetch`. */
+/**
+ * Records every `fetch` the widgets make (URL, init), through the injected
+ * `env.fetch`. `called(n)` resolves once `n` calls were made, and
+ * `answered()` once every call made so far has its answer (or failed):
+ * waiting on the calls themselves, never on time.
+ */
 export function recordFetches() {
   const calls: { url: string; init?: RequestInit }[] = [];
   /** What each call's `fetch` returned. */
   const results: Promise<Response>[] = [];
+  const waiting: [count: number, resolve: () => void][] = [];
   const original = env.fetch;
   env.fetch = (url, init) => {
     calls.push({ url, init });
     const result = original(url, init);
     results.push(result);
+    for (const [count, resolve] of waiting) if (calls.length >= count) resolve();
     return result;
   };
-  return { calls, results, restore: () => (env.fetch = original) };
+  return {
+    calls,
+    results,
+    called: (count: number) =>
+      new Promise<void>((resolve) =>
+        calls.length >= count ? resolve() : waiting.push([count, resolve]),
+      ),
+    answered: async () => void (await Promise.allSettled(results)),
+    restore: () => (env.fetch = original),
+  };
 }
 
 /** A timer a test runs by hand. */
@@ -161,17 +177,30 @@ export function nextEvent<K extends keyof GlobalEventHandlersEventMap>(
   });
 }
 
-/** Counts the widget events that reach the document. */
+/**
+ * Counts the widget events that reach the document; `reach(kind, n)`
+ * resolves once `n` of them came (on the events, never on time).
+ */
 export function countEvents() {
   const counts = { load: 0, error: 0, impression: 0 };
-  const on = {
-    'pubnet-load': () => counts.load++,
-    'pubnet-error': () => counts.error++,
-    'pubnet-impression': () => counts.impression++,
-  };
+  type Kind = keyof typeof counts;
+  const waiting: [kind: Kind, count: number, resolve: () => void][] = [];
+  const on = Object.fromEntries(
+    (Object.keys(counts) as Kind[]).map((kind) => [
+      'pubnet-' + kind,
+      () => {
+        counts[kind]++;
+        for (const [k, count, resolve] of waiting) if (k == kind && counts[k] >= count) resolve();
+      },
+    ]),
+  );
   for (const [type, listener] of Object.entries(on)) document.addEventListener(type, listener);
   return {
     counts,
+    reach: (kind: Kind, count: number) =>
+      new Promise<void>((resolve) =>
+        counts[kind] >= count ? resolve() : waiting.push([kind, count, resolve]),
+      ),
     stop: () => {
       for (const [type, listener] of Object.entries(on))
         document.removeEventListener(type, listener);

@@ -1,4 +1,4 @@
-import { expect, fixture, fixtureSync, html, waitUntil } from '@open-wc/testing';
+import { expect, fixture, fixtureSync, html } from '@open-wc/testing';
 import '../../src/components/adslot/define.js';
 import '../../src/components/product-grid/define.js';
 import type { Product } from '../../src/client/types.js';
@@ -7,6 +7,7 @@ import { batching } from '../../src/components/lifecycle/impressions.js';
 import { known } from '../../src/emulator/known.js';
 import type { TestEmulator } from '../support/emulator.js';
 import {
+  countEvents,
   emulator,
   heldTimers,
   intersectionsDelivered,
@@ -31,20 +32,21 @@ describe('impressions', () => {
     const seen: Product[] = [];
     const onSeen = (e: CustomEvent) => seen.push(e.detail.product as Product);
     document.addEventListener('pubnet-impression', onSeen);
+    const events = countEvents();
     try {
       const loaded = nextEvent('pubnet-product-grid', 'pubnet-load');
       const el = await fixture<PubnetProductGrid>(html`
         <pubnet-product-grid api=${emu.url} key=${key} limit="4"></pubnet-product-grid>
       `);
       await loaded;
-      await waitUntil(() => seen.length == 4, 'no impressions');
+      await events.reach('impression', 4);
       // Four views, one batch, one timer of a second: nothing sent while it is pending.
       expect(batch.pending().map((timer) => timer.ms)).to.deep.equal([1000]);
       expect(fetches.calls.filter((call) => call.url.endsWith('/products/stats/'))).to.deep.equal(
         [],
       );
       batch.fire(1000);
-      await waitUntil(async () => (await stats(emu)).length == 1, 'no stats');
+      await fetches.answered();
       const [post] = await stats(emu);
       expect(post.body).to.deep.equal({
         event: 'view',
@@ -67,15 +69,14 @@ describe('impressions', () => {
       expect(await stats(emu)).to.have.length(1);
     } finally {
       document.removeEventListener('pubnet-impression', onSeen);
+      events.stop();
       fetches.restore();
       window.scrollTo(0, 0);
     }
   });
 
   it('an item below the fold is not counted while less than half visible, and counts once scrolled half into view', async () => {
-    const seen: unknown[] = [];
-    const onSeen = (e: CustomEvent) => seen.push(e.detail);
-    document.addEventListener('pubnet-impression', onSeen);
+    const events = countEvents();
     try {
       const wrap = fixtureSync<HTMLElement>(html`<div></div>`);
       // The card starts 100 px above the bottom of the viewport: visible, but less than half.
@@ -89,11 +90,11 @@ describe('impressions', () => {
       expect(card.getBoundingClientRect().height).to.be.above(200);
       // The impression observer has seen the card where it is, and did not count it.
       await intersectionsDelivered(card);
-      expect(seen).to.have.length(0);
+      expect(events.counts.impression).to.equal(0);
       card.scrollIntoView();
-      await waitUntil(() => seen.length == 1, 'no impression');
+      await events.reach('impression', 1);
     } finally {
-      document.removeEventListener('pubnet-impression', onSeen);
+      events.stop();
       window.scrollTo(0, 0);
     }
   });
@@ -117,7 +118,7 @@ describe('impressions', () => {
       expect(sent).to.have.length(1);
       expect(sent[0].init!.keepalive).to.equal(true);
       expect(batch.held.map((timer) => timer.cleared)).to.deep.equal([true]);
-      await waitUntil(async () => (await stats(emu)).length == 1, 'not flushed');
+      await fetches.answered();
       const [post] = await stats(emu);
       expect(post.body).to.include({ event: 'view', adslot: known.filterAdslot, website: key });
     } finally {
@@ -131,6 +132,7 @@ describe('impressions', () => {
     dispatchEvent(new PageTransitionEvent('pagehide')); // earlier tests' batches: gone now
     const timers: [run: () => void, ms: number][] = [];
     const real = batching.timers;
+    const fetches = recordFetches();
     batching.timers = {
       ...real,
       setTimeout: (run, ms) => timers.push([run, ms]),
@@ -154,17 +156,20 @@ describe('impressions', () => {
       expect(timers.map(([, ms]) => ms)).to.deep.equal([1000]);
       expect(await stats(emu)).to.have.length(0);
       timers[0][0]();
-      await waitUntil(async () => (await stats(emu)).length == 1, 'no stats', { timeout: 2000 });
+      await fetches.answered();
+      expect(await stats(emu)).to.have.length(1);
       // One batch went; the other waits for a new timer of a second.
       expect(timers.map(([, ms]) => ms)).to.deep.equal([1000, 1000]);
       const [first] = await stats(emu);
       timers[1][0]();
-      await waitUntil(async () => (await stats(emu)).length == 2, 'no 2nd', { timeout: 2000 });
+      await fetches.answered();
+      expect(await stats(emu)).to.have.length(2);
       const second = (await stats(emu))[1];
       const slots = [first, second].map((r) => (r.body as { adslot: unknown }).adslot);
       expect(slots).to.have.members([null, known.filterAdslot]);
     } finally {
       batching.timers = real;
+      fetches.restore();
     }
   });
 });

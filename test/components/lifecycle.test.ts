@@ -1,7 +1,6 @@
-import { expect, fixture, fixtureSync, html, oneEvent, waitUntil } from '@open-wc/testing';
+import { expect, fixture, fixtureSync, html, oneEvent } from '@open-wc/testing';
 import '../../src/components/adslot/define.js';
 import '../../src/components/product-grid/define.js';
-import type { PubnetAdslot } from '../../src/components/adslot/adslot.js';
 import type { PubnetProductGrid } from '../../src/components/product-grid/product-grid.js';
 import { env } from '../../src/components/shared/env.js';
 import { batching } from '../../src/components/lifecycle/impressions.js';
@@ -72,7 +71,7 @@ describe('widget lifecycle', () => {
       const el = await fixture<PubnetProductGrid>(
         html`<pubnet-product-grid eager api=${emu.url} key=${key}></pubnet-product-grid>`,
       );
-      await waitUntil(() => fetches.calls.length == 1, 'no request');
+      await fetches.called(1);
       const { signal } = fetches.calls[0].init!;
       const settled = fetches.results[0].catch((error: unknown) => error);
       el.remove();
@@ -99,7 +98,7 @@ describe('widget lifecycle', () => {
       const el = await fixture<PubnetProductGrid>(
         html`<pubnet-product-grid eager api=${emu.url} key=${key} query="a"></pubnet-product-grid>`,
       );
-      await waitUntil(() => fetches.calls.length, 'no request');
+      await fetches.called(1);
       const first = fetches.calls[0].init!.signal!;
       el.setAttribute('query', 'phone');
       await el.updateComplete;
@@ -178,7 +177,7 @@ describe('widget lifecycle', () => {
       Object.assign(el, { api: emu.url, key, limit: 4 });
       from.append(el);
       await oneEvent(el, 'pubnet-load');
-      await waitUntil(() => events.counts.impression == 4, 'no impressions', { timeout: 5000 });
+      await events.reach('impression', 4);
       // Twice, as a list reorder would.
       for (const parent of [to, from, to]) {
         parent.append(el);
@@ -190,7 +189,7 @@ describe('widget lifecycle', () => {
       const fetches = recordFetches();
       stats.fire();
       expect(stats.pending(), 'one stats batch').to.have.length(0);
-      await waitUntil(() => fetches.calls.length, 'no stats sent');
+      await fetches.called(1);
       fetches.restore();
       expect(events.counts).to.deep.equal({ load: 1, error: 0, impression: 4 });
       expect(fetches.calls.map((call) => call.url)).to.deep.equal([
@@ -212,7 +211,7 @@ describe('widget lifecycle', () => {
         html`<pubnet-product-grid api=${emu.url} key=${key} limit="2"></pubnet-product-grid>`,
       );
       await oneEvent(el, 'pubnet-load');
-      await waitUntil(() => events.counts.impression == 2, 'no impressions', { timeout: 5000 });
+      await events.reach('impression', 2);
       // Same products, in another order: a reload that shows them again.
       const loaded = oneEvent(el, 'pubnet-load');
       el.setAttribute('ordering', 'title');
@@ -292,7 +291,7 @@ describe('widget lifecycle', () => {
       const el = document.createElement('pubnet-product-grid');
       Object.assign(el, { api: emu.url, key, eager: true, query: 'lamp' });
       wrap.append(el);
-      await waitUntil(() => fetches.calls.length == 1, 'no request');
+      await fetches.called(1);
       const { signal } = fetches.calls[0].init!;
       el.remove();
       await new Promise((aborted) => signal!.addEventListener('abort', aborted));
@@ -300,8 +299,13 @@ describe('widget lifecycle', () => {
       wrap.append(el);
       await loaded;
       expect(fetches.calls).to.have.length(2);
+      // Left (the end of the task passed), not moved.
+      const leave = heldTimers([0]);
+      const real = env.timers;
+      env.timers = leave.timers;
       el.remove();
-      await waitUntil(() => !el.isConnected);
+      leave.fire(0);
+      env.timers = real;
       wrap.append(el);
       await el.updateComplete;
       expect(fetches.calls).to.have.length(2);
@@ -312,23 +316,31 @@ describe('widget lifecycle', () => {
     }
   });
 
-  it('a manual slot whose adslot changes scales by the new slot’s bounds on resize', async () => {
-    const wrap = fixtureSync<HTMLElement>(html`<div style="width: 200px"></div>`);
-    const el = document.createElement('pubnet-adslot') as PubnetAdslot;
-    Object.assign(el, { api: emu.url, key, adslot: known.manualAdslot, eager: true });
+  it('attributes changed while it is off the page load when it comes back', async () => {
+    const wrap = fixtureSync<HTMLElement>(html`<div></div>`);
+    const el = document.createElement('pubnet-product-grid') as PubnetProductGrid;
+    Object.assign(el, { api: emu.url, key, eager: true, query: 'lamp' });
+    const first = oneEvent(el, 'pubnet-load');
     wrap.append(el);
-    await oneEvent(el, 'pubnet-load');
-    const reloaded = oneEvent(el, 'pubnet-load');
-    el.adslot = known.bannerAdslot;
-    await reloaded;
-    await el.updateComplete;
-    const canvasWidth = () =>
-      parseFloat(getComputedStyle(shadow(el).querySelector('.canvas')!).width);
-    const drawingWidth = parseFloat(getComputedStyle(shadow(el).querySelector('.drawing')!).width);
-    wrap.style.width = '120px';
-    await waitUntil(() => Math.abs(canvasWidth() - 120) < 0.5, 'not scaled to 120 px', {
-      timeout: 5000,
-    });
-    expect(drawingWidth).to.be.above(120);
+    await first;
+    const leave = heldTimers([0, 50]);
+    const real = env.timers;
+    env.timers = leave.timers;
+    try {
+      el.remove();
+      leave.fire(0);
+      // As a framework updates a detached element (Vue's <KeepAlive>, a cached view).
+      el.setAttribute('query', 'phone');
+      await el.updateComplete;
+      leave.fire(50);
+    } finally {
+      env.timers = real;
+    }
+    const loaded = oneEvent(el, 'pubnet-load');
+    wrap.append(el);
+    await loaded;
+    const bodies = (await searches(emu)).map((r) => JSON.stringify(r.body));
+    expect(bodies).to.have.length(2);
+    expect(bodies[1]).to.include('phone');
   });
 });
