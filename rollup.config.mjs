@@ -34,7 +34,10 @@ const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 
  * owner in issue "One round trip per ad slot…", until the owner decides.
  * Issue 22 (properties checked as attributes, the `sale` and `website-key`
  * names) costs 125 B, past 16 KB: the standing allowance for a feature an
- * issue asks for (at most 17,408 B) raises it to 16,640 B.
+ * issue asks for (at most 17,408 B) raises it to 16,640 B. Issue 25 (the
+ * lifecycle as reactive controllers, stats in chunks of 100 ids, a take-over
+ * that keeps the reader's focus) took the file from 16,554 B to 16,868 B
+ * after the cuts its closing note lists: under the same allowance, 16,896 B.
  */
 export const CDN_TARGET = 14 * 1024;
 export const CDN_BUDGET = 16_896;

@@ -67,7 +67,11 @@ test('the answer the element is rendered from is the proxy’s composed answer',
     rendered.shadow,
     /class="card placed"\s+style="left:\d+px;top:\d+px;width:\d+px;height:\d+px"/,
   );
-  assert.match(rendered.shadow, /<iframe\s+sandbox="allow-popups allow-popups-to-escape-sandbox"/);
+  // A creative is in its sandboxed frame's srcdoc already: it shows without JavaScript.
+  assert.match(
+    rendered.shadow,
+    /<iframe\s+srcdoc="&lt;base target=&quot;_blank&quot;&gt;[^"]+"\s+sandbox="allow-popups allow-popups-to-escape-sandbox"/,
+  );
   assert.doesNotMatch(rendered.shadow, /style="[^"]*"\s+style=/, 'one style attribute');
 });
 

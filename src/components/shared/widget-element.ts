@@ -18,7 +18,7 @@ const sidValue = (value: string) => (/^[\w-]{1,32}$/.test(value) ? value : undef
 
 /**
  * What the three widgets share, and only that: the common attributes, and
- * the wiring of the lifecycle's controllers (src/components/lifecycle/):
+ * the wiring of the lifecycle's controllers (`components/lifecycle/`):
  *
  * - `LoadTask`: a load runs after the first update and again when what it
  *   depends on (`_loadInputs()`) changes, aborted when superseded or when the
