@@ -14,7 +14,15 @@ import { ApiError, detail, notFound } from './errors.js';
 import type { FaultSet } from './faults.js';
 import { handlers } from './handlers/index.js';
 import { image } from './images.js';
-import { auth, cors, faults, latency, requestLog, type Env } from './middleware.js';
+import {
+  auth,
+  cors,
+  faults,
+  latency,
+  requestLog,
+  type Env,
+  type LatencyTimers,
+} from './middleware.js';
 import type { State } from './state.js';
 import type { RequestLogEntry } from './types.js';
 
@@ -24,6 +32,7 @@ export interface AppDeps {
   bundleUrl: string;
   log: RequestLogEntry[];
   latency: () => number;
+  timers: LatencyTimers;
   faults: FaultSet;
 }
 
@@ -74,7 +83,7 @@ export function buildApp(deps: AppDeps): Hono<Env> {
   const app = new Hono<Env>();
   app.use('*', requestLog(deps.log));
   app.use('*', cors());
-  app.use('*', latency(deps.latency));
+  app.use('*', latency(deps.latency, deps.timers));
   app.use('*', faults(deps.faults));
   app.use('*', etag({ weak: true }));
 

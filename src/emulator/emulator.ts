@@ -1,4 +1,5 @@
 /** createEmulator: one in-memory API with its own state, latency and faults. */
+import { defaultTimers } from '../client/delay.js';
 import { buildApp } from './app.js';
 import { FaultSet } from './faults.js';
 import { known } from './known.js';
@@ -16,9 +17,24 @@ function checkLatency(ms: number): number {
   return ms;
 }
 
+function checkTimers(timers: unknown): NonNullable<EmulatorOptions['timers']> {
+  const t = timers as Record<string, unknown> | null;
+  if (
+    typeof t !== 'object' ||
+    t === null ||
+    typeof t.setTimeout !== 'function' ||
+    typeof t.clearTimeout !== 'function'
+  )
+    throw new TypeError(
+      `timers must be an object with setTimeout and clearTimeout functions (got ${String(timers)})`,
+    );
+  return t as unknown as NonNullable<EmulatorOptions['timers']>;
+}
+
 export function createEmulator(options: EmulatorOptions = {}): Emulator {
   const token = options.token ?? known.token;
   let latencyMs = checkLatency(options.latency ?? 0);
+  const timers = options.timers === undefined ? defaultTimers : checkTimers(options.timers);
   const faultSet = new FaultSet(options.faults ?? []);
   const log: RequestLogEntry[] = [];
   const app = buildApp({
@@ -27,6 +43,7 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
     bundleUrl: options.bundleUrl ?? DEFAULT_BUNDLE_URL,
     log,
     latency: () => latencyMs,
+    timers,
     faults: faultSet,
   });
   return {

@@ -3,6 +3,7 @@
  * request log → CORS → latency → faults; `auth` runs per route.
  */
 import type { MiddlewareHandler } from 'hono';
+import type { Timers } from '../client/delay.js';
 import { detail } from './errors.js';
 import { faultResponse, type FaultSet } from './faults.js';
 import type { RequestLogEntry } from './types.js';
@@ -79,14 +80,16 @@ export function cors(): MiddlewareHandler<Env> {
   };
 }
 
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
+export type LatencyTimers = Pick<Timers, 'setTimeout' | 'clearTimeout'>;
+
+function sleep(ms: number, signal: AbortSignal, timers: LatencyTimers): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal.aborted) return reject(signal.reason);
-    const timer = setTimeout(resolve, ms);
+    const timer = timers.setTimeout(resolve, ms);
     signal.addEventListener(
       'abort',
       () => {
-        clearTimeout(timer);
+        timers.clearTimeout(timer);
         reject(signal.reason);
       },
       { once: true },
@@ -94,10 +97,11 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
   });
 }
 
-export function latency(get: () => number): MiddlewareHandler<Env> {
+/** Holds every answer `get()` ms on `timers`; a request aborted meanwhile clears its timer. */
+export function latency(get: () => number, timers: LatencyTimers): MiddlewareHandler<Env> {
   return async (c, next) => {
     const ms = get();
-    if (ms > 0) await sleep(ms, c.req.raw.signal);
+    if (ms > 0) await sleep(ms, c.req.raw.signal, timers);
     await next();
   };
 }

@@ -1,4 +1,5 @@
 /** The public shape of the emulator; others depend on it exactly. */
+import type { Timers } from '../client/delay.js';
 
 export interface Fault {
   /** Path pattern: a string where `*` matches any characters (e.g. '/publisher/products/*'), or a RegExp. Matched against the URL pathname. */
@@ -20,6 +21,8 @@ export interface EmulatorOptions {
   token?: string;
   /** Milliseconds before every answer; default 0. */
   latency?: number;
+  /** The timers of the latency wait; default the global ones, looked up at call time (tests inject their own). */
+  timers?: Pick<Timers, 'setTimeout' | 'clearTimeout'>;
   faults?: Fault[];
   /** Used in `widget_code`; default 'https://cdn.example/pubnet-widgets@1/pubnet.min.js'. */
   bundleUrl?: string;

@@ -3,7 +3,44 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { createEmulator, known } from '../../src/emulator/index.js';
 import { parseFaultSpec } from '../../src/emulator/faults.js';
-import { start, turns, until, type Started } from './helpers.js';
+import { start, until, type Started } from './helpers.js';
+
+interface FakeTimer {
+  ms: number;
+  fire: () => void;
+  /** Resolves when the timer is cleared. */
+  cleared: Promise<void>;
+}
+
+/** Timers that record each setTimeout and fire only when the test fires them. */
+function fakeTimers() {
+  const all: FakeTimer[] = [];
+  const clears = new Map<FakeTimer, () => void>();
+  const waiting: ((timer: FakeTimer) => void)[] = [];
+  return {
+    all,
+    /** Resolves with the n-th timer set (from 0), at once if it already was. */
+    nth(n: number): Promise<FakeTimer> {
+      const timer = all[n];
+      if (timer) return Promise.resolve(timer);
+      return new Promise((resolve) => {
+        waiting[n] = resolve;
+      });
+    },
+    setTimeout(fire: () => void, ms: number): unknown {
+      let clear!: () => void;
+      const cleared = new Promise<void>((resolve) => (clear = resolve));
+      const timer: FakeTimer = { ms, fire, cleared };
+      clears.set(timer, clear);
+      all.push(timer);
+      waiting[all.length - 1]?.(timer);
+      return timer;
+    },
+    clearTimeout(id: unknown): void {
+      clears.get(id as FakeTimer)?.();
+    },
+  };
+}
 
 describe('latency and faults', () => {
   let emu: Started;
@@ -12,63 +49,87 @@ describe('latency and faults', () => {
   });
   after(() => emu.close());
 
-  test('a fixed latency holds every answer on a timer of that many ms', async (t) => {
-    // The emulator's own setTimeout, replaced for this test: each timer is recorded and fires
-    // only when the test fires it, so the answer's wait is seen without any wall-clock time.
-    const timers: { ms: number; fire: () => void; cleared: boolean }[] = [];
-    t.mock.method(globalThis, 'setTimeout', (fire: () => void, ms: number) => {
-      const timer = { ms, fire, cleared: false };
-      timers.push(timer);
-      return timer;
-    });
-    t.mock.method(globalThis, 'clearTimeout', (timer: { cleared: boolean }) => {
-      timer.cleared = true;
-    });
-    const inproc = createEmulator({ latency: 120 });
-    const ask = (signal?: AbortSignal) => {
-      const state = { settled: false };
-      const answer = inproc
-        .fetch(
-          new Request('http://x.test/publisher/offers/?page_size=1', {
-            headers: { Authorization: `Token ${known.token}` },
-            signal,
+  // Over real HTTP, with the emulator's timers injected: each timer is recorded and fires only
+  // when the test fires it, so the answer's wait is seen without any wall-clock time. Every
+  // wait below is for an event (a timer set, a timer cleared, an answer); the test's timeout
+  // is only a limit for a wait that never ends.
+  // Over real HTTP, with the emulator's timers injected: each timer is recorded and fires only
+  // when the test fires it, so the answer's wait is seen without any wall-clock time. Every
+  // wait below is for an event (a timer set or cleared, an answer); the timeout is only a
+  // limit for a wait that would never end.
+  test(
+    'a fixed latency holds every answer on a timer of that many ms',
+    { timeout: 10_000 },
+    async (t) => {
+      const timers = fakeTimers();
+      const slow = await start({ latency: 120, timers });
+      t.after(() => slow.close());
+      const ask = (signal?: AbortSignal) => {
+        const state = { settled: false };
+        const n = timers.all.length;
+        const answer = slow
+          .call('GET', '/publisher/offers/?page_size=1', { signal })
+          .finally(() => (state.settled = true));
+        // This request's timer; fails at once should the answer come with no timer set.
+        const timer = Promise.race([
+          timers.nth(n),
+          answer.then(() => {
+            throw new Error('answered with no latency timer set');
           }),
-        )
-        .finally(() => (state.settled = true));
-      return { answer, state };
-    };
+        ]);
+        timer.catch(() => {}); // not awaited without latency
+        return { answer, state, timer };
+      };
 
-    const first = ask();
-    await turns(() => timers.length > 0, 'the latency timer');
-    assert.deepEqual(
-      timers.map((timer) => timer.ms),
-      [120],
-    );
-    for (let turn = 0; turn < 50; turn += 1) await new Promise((go) => setImmediate(go));
-    assert.equal(first.state.settled, false, 'answered before its latency timer fired');
-    timers[0]!.fire();
-    assert.equal((await first.answer).status, 200);
+      const first = ask();
+      const held = await first.timer;
+      assert.equal(held.ms, 120);
+      // A later request, released first, makes a full round trip while the first one is still
+      // unanswered: the first answer waits for its timer, not for the network.
+      const second = ask();
+      (await second.timer).fire();
+      assert.equal((await second.answer).status, 200);
+      assert.equal(first.state.settled, false, 'answered before its latency timer fired');
+      held.fire();
+      assert.equal((await first.answer).status, 200);
 
-    // setLatency changes the timer of the next answers; 0 sets none.
-    inproc.setLatency(30);
-    const second = ask();
-    await turns(() => timers.length > 1, 'the second latency timer');
-    assert.equal(timers[1]!.ms, 30);
-    timers[1]!.fire();
-    assert.equal((await second.answer).status, 200);
-    inproc.setLatency(0);
-    assert.equal((await ask().answer).status, 200);
-    assert.equal(timers.length, 2, 'no timer without latency');
+      // setLatency changes the timer of the next answers; 0 sets none.
+      slow.emulator.setLatency(30);
+      const third = ask();
+      const thirdTimer = await third.timer;
+      assert.equal(thirdTimer.ms, 30);
+      thirdTimer.fire();
+      assert.equal((await third.answer).status, 200);
+      slow.emulator.setLatency(0);
+      assert.equal((await ask().answer).status, 200);
+      assert.equal(timers.all.length, 3, 'no timer without latency');
 
-    // A caller leaving during the wait clears the timer, and gets no answer of the route.
-    inproc.setLatency(120);
-    const controller = new AbortController();
-    const third = ask(controller.signal);
-    await turns(() => timers.length > 2, 'the third latency timer');
-    controller.abort();
-    assert.notEqual((await third.answer).status, 200);
-    assert.equal(timers[2]!.cleared, true);
-    assert.throws(() => inproc.setLatency(-1), TypeError);
+      // A caller leaving during the wait clears the timer.
+      slow.emulator.setLatency(120);
+      const controller = new AbortController();
+      const left = ask(controller.signal);
+      const leftTimer = await left.timer;
+      controller.abort();
+      await assert.rejects(left.answer, { name: 'AbortError' });
+      await leftTimer.cleared;
+      assert.deepEqual(
+        timers.all.map((timer) => timer.ms),
+        [120, 120, 30, 120],
+      );
+      assert.throws(() => slow.emulator.setLatency(-1), TypeError);
+    },
+  );
+
+  test('timers must be an object with setTimeout and clearTimeout', () => {
+    const noop = () => {};
+    for (const bad of [null, 42, 'timers', {}, { setTimeout: noop }, { clearTimeout: noop }]) {
+      assert.throws(
+        () => createEmulator({ timers: bad as never }),
+        (e: unknown) => e instanceof TypeError && /\btimers\b/.test(e.message),
+        String(bad),
+      );
+    }
+    assert.doesNotThrow(() => createEmulator({ timers: { setTimeout: noop, clearTimeout: noop } }));
   });
 
   test('status fault: JSON detail and Retry-After', async () => {
