@@ -19,7 +19,11 @@ export const defaultTimers: Timers = {
  * Resolves after `milliseconds`; rejects with the signal's reason as soon as it aborts.
  * The signal must not be aborted yet.
  */
-export const sleep = (milliseconds: number, timers: Timers, signal?: AbortSignal): Promise<void> =>
+export const sleep = (
+  milliseconds: number,
+  timers: Pick<Timers, 'setTimeout' | 'clearTimeout'>,
+  signal?: AbortSignal,
+): Promise<void> =>
   new Promise((resolve, reject) => {
     const id = timers.setTimeout(resolve, milliseconds);
     // (left on the signal after the sleep: a no-op then; sleeps are rare)

@@ -3,7 +3,7 @@
  * request log → CORS → latency → faults; `auth` runs per route.
  */
 import type { MiddlewareHandler } from 'hono';
-import type { Timers } from '../client/delay.js';
+import { sleep, type Timers } from '../client/delay.js';
 import { detail } from './errors.js';
 import { faultResponse, type FaultSet } from './faults.js';
 import type { RequestLogEntry } from './types.js';
@@ -82,26 +82,15 @@ export function cors(): MiddlewareHandler<Env> {
 
 export type LatencyTimers = Pick<Timers, 'setTimeout' | 'clearTimeout'>;
 
-function sleep(ms: number, signal: AbortSignal, timers: LatencyTimers): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal.aborted) return reject(signal.reason);
-    const timer = timers.setTimeout(resolve, ms);
-    signal.addEventListener(
-      'abort',
-      () => {
-        timers.clearTimeout(timer);
-        reject(signal.reason);
-      },
-      { once: true },
-    );
-  });
-}
-
 /** Holds every answer `get()` ms on `timers`; a request aborted meanwhile clears its timer. */
 export function latency(get: () => number, timers: LatencyTimers): MiddlewareHandler<Env> {
   return async (c, next) => {
     const ms = get();
-    if (ms > 0) await sleep(ms, c.req.raw.signal, timers);
+    const { signal } = c.req.raw;
+    if (ms > 0) {
+      signal.throwIfAborted();
+      await sleep(ms, timers, signal);
+    }
     await next();
   };
 }
