@@ -1,4 +1,4 @@
-import { expect, waitUntil } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
 import { known } from '../../src/emulator/known.js';
 import type { TestEmulator } from '../support/emulator.js';
 import { emulator } from './helpers.js';
@@ -19,10 +19,19 @@ describe('under a strict CSP with Trusted Types', () => {
     });
     frame.src = new URL(`./fixtures/csp.html?${q}`, import.meta.url).href;
     frame.style.width = '800px';
+    let onMessage!: (event: MessageEvent) => void;
+    // The page posts its report once done: waited for, not polled.
+    const finished = new Promise<void>((resolve) => {
+      onMessage = (event) => {
+        if (event.source == frame.contentWindow && event.data?.type == 'csp-result') resolve();
+      };
+      addEventListener('message', onMessage);
+    });
     document.body.append(frame);
     try {
       const win = frame.contentWindow as Window & typeof globalThis;
-      await waitUntil(() => win.result, 'the page did not finish', { timeout: 8000 });
+      await finished;
+      expect(win.result, 'the page finished').to.be.an('object');
       const { violations, counts, errors } = win.result!;
       expect(errors).to.deep.equal([]);
       expect(violations).to.deep.equal([]);
@@ -34,6 +43,7 @@ describe('under a strict CSP with Trusted Types', () => {
       const iframe = slot.querySelector('iframe')!;
       expect(iframe.srcdoc).to.contain('<img');
     } finally {
+      removeEventListener('message', onMessage);
       frame.remove();
     }
   });

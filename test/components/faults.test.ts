@@ -105,19 +105,33 @@ describe('widgets under API faults', () => {
         if (deadline.grid || deadline.slot) {
           if (retryWait) {
             // The first Retry-After wait ends within the deadline: run it.
-            await waitUntil(() => held.pending(retryWait).length == 1, 'no Retry-After wait');
+            // (A slot that gives up instead sets no wait: the assertion says so.)
+            await Promise.race([held.set(retryWait, 1), slotFailed]);
+            expect(held.pending(retryWait), 'the Retry-After wait').to.have.length(1);
             held.fire(retryWait);
             // The second would end past the deadline: it is still pending when the deadline fires.
-            await waitUntil(() => held.pending(retryWait).length == 1, 'no second wait');
+            await Promise.race([held.set(retryWait, 2), slotFailed]);
+            expect(held.pending(retryWait), 'the second wait').to.have.length(1);
           }
-          // Every request the rules allow before the deadline has been made and answered (or hangs).
-          await waitUntil(async () => (await slotReadsNow()) == slotReads, 'slot reads', {
-            timeout: 5000,
-          });
-          await waitUntil(
-            async () => (await requests(emu, '/publisher/products/')).length == 1,
-            'no search',
-          );
+          // Every request the rules allow before the deadline has been made
+          // (one search, `slotReads` slot reads)...
+          await fetches.called(1 + slotReads);
+          if (fault.kind == 'hang') {
+            // ...and hangs. Nothing in the page tells when a request that
+            // gets no answer has reached the emulator: ask its log.
+            await waitUntil(async () => (await slotReadsNow()) == slotReads, 'slot reads', {
+              timeout: 5000,
+            });
+            await waitUntil(
+              async () => (await requests(emu, '/publisher/products/')).length == 1,
+              'no search',
+            );
+          } else {
+            // ...and answered: the emulator logs a request before it answers it.
+            await fetches.answered();
+            expect(await slotReadsNow(), 'slot reads').to.equal(slotReads);
+            expect(await requests(emu, '/publisher/products/'), 'search').to.have.length(1);
+          }
           expect(outcome, 'failed before the deadline').to.deep.equal({
             grid: !deadline.grid,
             slot: !deadline.slot,
@@ -175,7 +189,10 @@ describe('widgets under API faults', () => {
       const el = await fixture<HTMLElement>(
         html`<pubnet-product-grid eager api=${emu.url} key=${key}></pubnet-product-grid>`,
       );
-      // The request has reached the API, which will never answer.
+      // The request has reached the API, which will never answer. The page
+      // sees the call; nothing in it tells when a request that gets no answer
+      // has reached the emulator: ask its log.
+      await fetches.called(1);
       await waitUntil(
         async () => (await requests(emu, '/publisher/products/')).length == 1,
         'no search',

@@ -110,10 +110,13 @@ export interface HeldTimer {
 /**
  * Timers that run only when the test says so: `held` lists every timer set
  * (`ms` among `only`, when given; others run for real), for `env.timers` or
- * the impression batching's timers. Nothing waits on real time.
+ * the impression batching's timers. `set(ms, n)` resolves once `n` timers of
+ * `ms` were set. Nothing waits on real time.
  */
 export function heldTimers(only?: number[]) {
   const held: HeldTimer[] = [];
+  const waiting: [ms: number, count: number, resolve: () => void][] = [];
+  const setCount = (ms: number) => held.filter((t) => t.ms == ms).length;
   const real = env.timers;
   const timers: Timers = {
     now: () => Date.now(),
@@ -121,6 +124,7 @@ export function heldTimers(only?: number[]) {
       if (only && !only.includes(ms)) return real.setTimeout(run, ms);
       const timer = { run, ms, cleared: false };
       held.push(timer);
+      for (const [m, count, resolve] of waiting) if (m == ms && setCount(ms) >= count) resolve();
       return timer;
     },
     clearTimeout(id) {
@@ -136,7 +140,16 @@ export function heldTimers(only?: number[]) {
     }
   };
   const pending = (ms?: number) => held.filter((t) => !t.cleared && (ms == null || t.ms == ms));
-  return { timers, held, fire, pending };
+  /**
+   * Resolves once `count` held timers of `ms` have been set in all (fired,
+   * cleared or not), at the moment the last of them is set: waiting on the
+   * timer itself, never on time.
+   */
+  const set = (ms: number, count = 1) =>
+    new Promise<void>((resolve) =>
+      setCount(ms) >= count ? resolve() : waiting.push([ms, count, resolve]),
+    );
+  return { timers, held, fire, pending, set };
 }
 
 /**

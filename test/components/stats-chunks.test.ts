@@ -3,11 +3,11 @@
 // a second later), not one refused request of 144 with every view lost; and a
 // request that fails is tried once more. countView() against the emulator,
 // over real HTTP, with the batching's timers run by hand.
-import { expect, waitUntil } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
 import { batching, countView } from '../../src/components/lifecycle/impressions.js';
 import { known } from '../../src/emulator/known.js';
 import type { TestEmulator } from '../support/emulator.js';
-import { emulator, heldTimers, requests } from './helpers.js';
+import { emulator, heldTimers, recordFetches, requests } from './helpers.js';
 
 const key = known.website.guid;
 const stats = async (emu: TestEmulator) =>
@@ -17,8 +17,15 @@ const stats = async (emu: TestEmulator) =>
 
 describe('product stats in chunks', () => {
   let emu: TestEmulator;
-  beforeEach(async () => (emu = await emulator()));
-  afterEach(() => emu.stop());
+  let fetches: ReturnType<typeof recordFetches>;
+  beforeEach(async () => {
+    emu = await emulator();
+    fetches = recordFetches();
+  });
+  afterEach(async () => {
+    fetches.restore();
+    await emu.stop();
+  });
 
   it('144 views are two requests of at most 100 ids, a second apart, and none is lost', async () => {
     const batch = heldTimers();
@@ -27,10 +34,16 @@ describe('product stats in chunks', () => {
     const ids = Array.from({ length: 144 }, (_, i) => `product-${i}`);
     for (const id of ids) countView(target, id);
     batch.fire(1000);
-    await waitUntil(async () => (await stats(emu)).length == 1, 'no first request');
-    expect((await stats(emu))[0]).to.have.length(100);
+    // The emulator logs a request before it answers it: once the page has
+    // the answer, the emulator's log has the request.
+    await fetches.called(1);
+    await fetches.answered();
+    const first = await stats(emu);
+    expect(first, 'one request').to.have.length(1);
+    expect(first[0]).to.have.length(100);
     batch.fire(1000);
-    await waitUntil(async () => (await stats(emu)).length == 2, 'no second request');
+    await fetches.called(2);
+    await fetches.answered();
     const sent = await stats(emu);
     expect(sent.map((products) => products.length)).to.deep.equal([100, 44]);
     expect(sent.flat()).to.deep.equal(ids);
@@ -46,9 +59,11 @@ describe('product stats in chunks', () => {
     countView(target, 'retried-product');
     batch.fire(1000);
     // The failed request was seen, then queued again: a new timer waits for it.
-    await waitUntil(() => batch.pending(1000).length == 1, 'not queued again');
+    await batch.set(1000, 2);
+    expect(batch.pending(1000), 'queued again').to.have.length(1);
     batch.fire(1000);
-    await waitUntil(async () => (await stats(emu)).length == 2, 'not tried again');
+    await fetches.called(2);
+    await fetches.answered();
     expect(await stats(emu)).to.deep.equal([['retried-product'], ['retried-product']]);
   });
 });
