@@ -31,6 +31,7 @@ export interface AppDeps {
   token: string;
   bundleUrl: string;
   log: RequestLogEntry[];
+  onRequest?: (entry: RequestLogEntry) => void;
   latency: () => number;
   timers: LatencyTimers;
   faults: FaultSet;
@@ -81,7 +82,7 @@ const EXTRA: [string, Handler][] = [
 
 export function buildApp(deps: AppDeps): Hono<Env> {
   const app = new Hono<Env>();
-  app.use('*', requestLog(deps.log));
+  app.use('*', requestLog(deps.log, deps.onRequest));
   app.use('*', cors());
   app.use('*', latency(deps.latency, deps.timers));
   app.use('*', faults(deps.faults));

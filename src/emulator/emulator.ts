@@ -31,6 +31,12 @@ function checkTimers(timers: unknown): NonNullable<EmulatorOptions['timers']> {
   return t as unknown as NonNullable<EmulatorOptions['timers']>;
 }
 
+function checkOnRequest(onRequest: unknown): EmulatorOptions['onRequest'] {
+  if (onRequest !== undefined && typeof onRequest != 'function')
+    throw new TypeError(`onRequest must be a function (got ${typeof onRequest})`);
+  return onRequest as EmulatorOptions['onRequest'];
+}
+
 export function createEmulator(options: EmulatorOptions = {}): Emulator {
   const token = options.token ?? known.token;
   let latencyMs = checkLatency(options.latency ?? 0);
@@ -42,6 +48,7 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
     token,
     bundleUrl: options.bundleUrl ?? DEFAULT_BUNDLE_URL,
     log,
+    onRequest: checkOnRequest(options.onRequest),
     latency: () => latencyMs,
     timers,
     faults: faultSet,

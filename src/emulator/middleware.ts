@@ -21,7 +21,10 @@ const MAX_LOG = 10_000;
 const WITH_BODY = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /** Reads the body once (JSON when it parses) and logs the request. */
-export function requestLog(log: RequestLogEntry[]): MiddlewareHandler<Env> {
+export function requestLog(
+  log: RequestLogEntry[],
+  onRequest?: (entry: RequestLogEntry) => void,
+): MiddlewareHandler<Env> {
   return async (c, next) => {
     const url = new URL(c.req.url);
     let body: unknown;
@@ -37,14 +40,16 @@ export function requestLog(log: RequestLogEntry[]): MiddlewareHandler<Env> {
       }
     }
     c.set('body', body);
-    log.push({
+    const entry = {
       method: c.req.method,
       path: url.pathname,
       search: url.search,
       body,
       at: Date.now(),
-    });
+    };
+    log.push(entry);
     if (log.length > MAX_LOG) log.splice(0, log.length - MAX_LOG);
+    onRequest?.(entry);
     await next();
   };
 }

@@ -26,6 +26,11 @@ export interface EmulatorOptions {
   faults?: Fault[];
   /** Used in `widget_code`; default 'https://cdn.example/pubnet-widgets@1/pubnet.min.js'. */
   bundleUrl?: string;
+  /**
+   * Told of each request as it is logged, before it is answered (a test can
+   * wait for a request that never gets an answer).
+   */
+  onRequest?: (entry: RequestLogEntry) => void;
 }
 
 export interface RequestLogEntry {

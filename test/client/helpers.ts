@@ -34,19 +34,6 @@ export async function received(
   );
 }
 
-/** Polls until the emulator has received `count` `method` requests (at most 5 s). */
-export async function receivedAtLeast(
-  emu: TestEmulator,
-  method: string,
-  count: number,
-): Promise<void> {
-  for (let i = 0; i < 250; i++) {
-    if ((await received(emu, method)).length >= count) return;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  throw new Error(`the emulator did not receive ${count} ${method} requests`);
-}
-
 /** Resolves with what `promise` rejects with; fails when it resolves. */
 export async function rejection(promise: Promise<unknown>): Promise<unknown> {
   try {

@@ -14,7 +14,6 @@ import {
   jsonResponse,
   known,
   received,
-  receivedAtLeast,
   recordingTimers,
   rejection,
   setup,
@@ -209,7 +208,7 @@ describe('retries', () => {
     const pending = client.offers.list();
     const timeout = await held.next();
     expect(timeout.ms).to.equal(100);
-    await receivedAtLeast(emu, 'GET', 1); // the server holds it (hang)
+    await emu.received('GET', '/'); // the server holds it (hang)
     timeout.fire();
     // Retried, the call would wait on a held backoff and never settle.
     expect(await rejection(pending)).to.be.instanceOf(TimeoutError);
@@ -225,7 +224,7 @@ describe('retries', () => {
     const pending = client.offers.list();
     const timeout = await held.next();
     expect(timeout.ms).to.equal(200);
-    await receivedAtLeast(emu, 'GET', 1); // in, and held for its latency
+    await emu.received('GET', '/'); // in, and held for its latency
     timeout.fire();
     const e = (await rejection(pending)) as TimeoutError;
     expect(e).to.be.instanceOf(TimeoutError);
@@ -260,7 +259,7 @@ describe('retries', () => {
     const controller = new AbortController();
     const pending = client.offers.list({ signal: controller.signal });
     const reason = new Error('navigated away');
-    await receivedAtLeast(emu, 'GET', 1); // the server holds it (hang)
+    await emu.received('GET', '/'); // the server holds it (hang)
     controller.abort(reason);
     expect(await rejection(pending)).to.equal(reason);
     expect(await rejection(client.offers.list({ signal: AbortSignal.abort(reason) }))).to.equal(

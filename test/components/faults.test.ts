@@ -1,4 +1,4 @@
-import { expect, fixture, html, waitUntil } from '@open-wc/testing';
+import { expect, fixture, html } from '@open-wc/testing';
 import '../../src/components/adslot/define.js';
 import '../../src/components/product-grid/define.js';
 import { env } from '../../src/components/shared/env.js';
@@ -118,14 +118,11 @@ describe('widgets under API faults', () => {
           await fetches.called(1 + slotReads);
           if (fault.kind == 'hang') {
             // ...and hangs. Nothing in the page tells when a request that
-            // gets no answer has reached the emulator: ask its log.
-            await waitUntil(async () => (await slotReadsNow()) == slotReads, 'slot reads', {
-              timeout: 5000,
-            });
-            await waitUntil(
-              async () => (await requests(emu, '/publisher/products/')).length == 1,
-              'no search',
-            );
+            // gets no answer has reached the emulator: its log does.
+            await emu.received('GET', '/publisher/adslots/', slotReads);
+            await emu.received('POST', '/publisher/products/');
+            expect(await slotReadsNow(), 'slot reads').to.equal(slotReads);
+            expect(await requests(emu, '/publisher/products/'), 'search').to.have.length(1);
           } else {
             // ...and answered: the emulator logs a request before it answers it.
             await fetches.answered();
@@ -191,12 +188,9 @@ describe('widgets under API faults', () => {
       );
       // The request has reached the API, which will never answer. The page
       // sees the call; nothing in it tells when a request that gets no answer
-      // has reached the emulator: ask its log.
+      // has reached the emulator: its log does.
       await fetches.called(1);
-      await waitUntil(
-        async () => (await requests(emu, '/publisher/products/')).length == 1,
-        'no search',
-      );
+      await emu.received('POST', '/publisher/products/');
       expect(fetches.calls).to.have.length(1);
       const { signal } = fetches.calls[0].init!;
       expect(held.pending(DEADLINE)).to.have.length(1);

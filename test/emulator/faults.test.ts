@@ -132,6 +132,34 @@ describe('latency and faults', () => {
     assert.doesNotThrow(() => createEmulator({ timers: { setTimeout: noop, clearTimeout: noop } }));
   });
 
+  test('onRequest hears of a request as it is logged, also one that is never answered', async () => {
+    let hear!: (entry: string) => void;
+    const heard = new Promise<string>((resolve) => (hear = resolve));
+    const inproc = createEmulator({
+      faults: [{ path: '/publisher/offers/', kind: 'hang' }],
+      onRequest: (entry) => hear(`${entry.method} ${entry.path}`),
+    });
+    const controller = new AbortController();
+    let answered = false;
+    const answer = inproc
+      .fetch(new Request('http://x.test/publisher/offers/', { signal: controller.signal }))
+      .finally(() => (answered = true));
+    // Told with the log's entry, and with no answer (the request hangs).
+    assert.equal(await heard, 'GET /publisher/offers/');
+    assert.equal(answered, false);
+    assert.deepEqual(
+      inproc.requests.map((entry) => `${entry.method} ${entry.path}`),
+      ['GET /publisher/offers/'],
+    );
+    controller.abort();
+    await answer;
+    for (const bad of [42, 'x', {}])
+      assert.throws(
+        () => createEmulator({ onRequest: bad as never }),
+        (e: unknown) => e instanceof TypeError && /\bonRequest\b/.test(e.message),
+      );
+  });
+
   test('status fault: JSON detail and Retry-After', async () => {
     emu.emulator.setFaults([
       { path: '/publisher/products/*', kind: 'status', status: 429, retryAfter: 3 },

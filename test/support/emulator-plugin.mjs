@@ -33,9 +33,31 @@ export function emulatorPlugin() {
   const commands = {
     async 'emulator-start'(payload = {}) {
       const { startEmulator } = await loadEmulator();
-      const started = await startEmulator({ host: '127.0.0.1', port: 0, ...payload });
-      running.set(started.url, started);
+      /** Tests waiting for requests (see 'emulator-received'), told of each one logged. */
+      const waiting = new Set();
+      const started = await startEmulator({
+        host: '127.0.0.1',
+        port: 0,
+        ...payload,
+        onRequest: () => waiting.forEach((check) => check()),
+      });
+      running.set(started.url, { ...started, waiting });
       return { url: started.url, token: started.emulator.token };
+    },
+    /**
+     * Resolves once the emulator has logged `count` requests of `method` whose path starts
+     * with `path`: on the log itself, so also for a request that never gets an answer.
+     */
+    async 'emulator-received'({ url, method, path, count }) {
+      const { emulator, waiting } = get(url);
+      const enough = () =>
+        emulator.requests.filter((r) => r.method == method && r.path.startsWith(path)).length >=
+        count;
+      if (enough()) return true;
+      return new Promise((resolve) => {
+        const check = () => enough() && (waiting.delete(check), resolve(true));
+        waiting.add(check);
+      });
     },
     async 'emulator-requests'({ url }) {
       return get(url).emulator.requests;

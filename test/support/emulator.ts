@@ -26,6 +26,11 @@ export interface TestEmulator {
   clearRequests(): Promise<void>;
   setFaults(faults: FaultSpec[]): Promise<void>;
   setLatency(ms: number): Promise<void>;
+  /**
+   * Resolves once the emulator has received `count` (default 1) `method` requests whose
+   * path starts with `path`, answered or not (the test server waits on its log).
+   */
+  received(method: string, path: string, count?: number): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -41,6 +46,8 @@ export async function startEmulator(
     clearRequests: () => command<void>('emulator-clear-requests', { url }),
     setFaults: (faults) => command<void>('emulator-faults', { url, faults }),
     setLatency: (latency) => command<void>('emulator-latency', { url, latency }),
+    received: (method, path, count = 1) =>
+      command<void>('emulator-received', { url, method, path, count }),
     stop: () => command<void>('emulator-stop', { url }),
   };
 }
