@@ -38,9 +38,11 @@ const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 
  * lifecycle as reactive controllers, stats in chunks of 100 ids, a take-over
  * that keeps the reader's focus) took the file from 16,554 B to 16,868 B
  * after the cuts its closing note lists: under the same allowance, 16,896 B.
+ * Issue 26 (a widget in view starts its request before the first frame: one
+ * layout read) costs 62 B: 16,960 B.
  */
 export const CDN_TARGET = 14 * 1024;
-export const CDN_BUDGET = 16_896;
+export const CDN_BUDGET = 16_960;
 /**
  * The auto-linking file (no Lit), min+gzip, in bytes. Issue 21 asks for a
  * 5 KB ceiling; the file is 5,941 B (the client's request core and its

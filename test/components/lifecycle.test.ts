@@ -51,6 +51,22 @@ describe('widget lifecycle', () => {
     }
   });
 
+  it('a widget in view when it connects sends its request before the first frame', async () => {
+    const fetches = recordFetches();
+    try {
+      const el = document.createElement('pubnet-product-grid');
+      Object.assign(el, { api: emu.url, key });
+      let atFirstFrame = -1;
+      requestAnimationFrame(() => (atFirstFrame = fetches.calls.length));
+      const loaded = oneEvent(el, 'pubnet-load');
+      fixtureSync<HTMLElement>(html`<div></div>`).append(el);
+      await loaded;
+      expect(atFirstFrame, 'the search had started when the first frame came').to.equal(1);
+    } finally {
+      fetches.restore();
+    }
+  });
+
   it('eager starts at once, wherever it is', async () => {
     const wrap = fixtureSync<HTMLElement>(html`<div></div>`);
     wrap.style.paddingTop = '5000px';

@@ -24,13 +24,31 @@ export const nearViewport = (element: Element, signal: AbortSignal): Promise<voi
     observer.observe(element);
   });
 
+/**
+ * Whether `element` is rendered within 300 px of the viewport now: one layout
+ * read, so that a widget in view starts before the first frame (the first
+ * IntersectionObserver callback comes only after it).
+ */
+const nearNow = (element: Element) => {
+  // None when it is not rendered (`display: none`).
+  const [box] = element.getClientRects();
+  return (
+    !!box &&
+    box.top < innerHeight + 300 &&
+    box.bottom > -300 &&
+    box.left < innerWidth + 300 &&
+    box.right > -300
+  );
+};
+
 /** A host the gate can wait for: an element that may be `eager`. */
 export type GatedHost = ReactiveControllerHost & Element & { eager?: boolean };
 
 /**
- * The gate a widget's load waits at: open once the host nears the viewport,
- * at once when it is `eager` (also when `eager` is set while it waits), or
- * when `_open()` is called (an offer link the reader points at).
+ * The gate a widget's load waits at: open at once when the host is near the
+ * viewport already or `eager` (also when `eager` is set while it waits), else
+ * once it nears the viewport, or when `_open()` is called (an offer link the
+ * reader points at).
  */
 export class ViewportGate implements ReactiveController {
   private _opens?: () => void;
@@ -43,7 +61,7 @@ export class ViewportGate implements ReactiveController {
   _wait(signal: AbortSignal): Promise<void> {
     return new Promise((open, fail) => {
       this._opens = open;
-      if (this._host.eager) open();
+      if (this._host.eager || nearNow(this._host)) open();
       else nearViewport(this._host, signal).then(open, fail);
     });
   }

@@ -44,6 +44,23 @@ describe('ViewportGate', () => {
     await opened;
   });
 
+  it('opens at once, before the first frame, when the host is in view already', async () => {
+    const el = await host(0);
+    let framed = false;
+    requestAnimationFrame(() => (framed = true));
+    const opened = el.gate._wait(new AbortController().signal);
+    expect(await isSettled(opened), 'open').to.equal(true);
+    expect(framed, 'before the first frame').to.equal(false);
+  });
+
+  it('a host not rendered (display: none) waits', async () => {
+    const el = await host(0);
+    el.style.display = 'none';
+    const opened = el.gate._wait(new AbortController().signal);
+    await intersectionsDelivered(el);
+    expect(await isSettled(opened)).to.equal(false);
+  });
+
   it('opens at once when the host is eager', async () => {
     const el = await host(5000);
     el.eager = true;
