@@ -13,15 +13,22 @@
 //   visitor's side: every request waits `latency` ms before the proxy sees it,
 //   and the proxy calls a second emulator without latency (an API next to the
 //   proxy). The one round trip of a composed slot then costs the page
-//   `latency`, whatever the proxy does upstream.
+//   `latency`, whatever the proxy does upstream;
+// - `/pubnet-api-served/` and `/pubnet-api-served-near/`: the default cache,
+//   composing, with the API latency and next to the API as above, on a clock
+//   of the bench's (`expire()` moves it past the cache's lifetime): a slot the
+//   proxy has served before (its config stored) but whose every entry has expired.
+// Each proxy's requests and upstream calls are recorded (lib/proxy-timing.mjs,
+// `stack.proxyRequests`), so a figure can say where its page's request went.
 // Pages are served once per proxy: at `/` with `{{api}}` = `/pubnet-api/`, and at
-// `/cached/`, `/forward/`, `/near/` with the other ones.
+// `/cached/`, `/forward/`, `/near/`, `/served/`, `/served-near/` with the other ones.
 // `server-rendered.html` is rendered at request time: its widget tags become
 // `renderAdslot`'s HTML, loaded by the server through the page's own `{{api}}`
 // proxy (`renderTags` of pubnet-widgets/render, in scripts/demo-server.mjs), before a byte is sent.
 import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createDemoHandler } from '../../scripts/demo-server.mjs';
+import { proxyRecorder } from './proxy-timing.mjs';
 
 const dir = (path) => fileURLToPath(new URL(path, import.meta.url));
 
@@ -53,17 +60,31 @@ export async function startStack({ latency }) {
   );
   const origin = server.url; // ends with '/'
 
-  const proxy = (path, { cache, compose, upstream = emulator } = {}) =>
-    createProxy({
-      token: upstream.emulator.token,
-      upstream: upstream.url,
-      basePath: path,
-      websites: [known.website.guid],
-      cache,
-      compose,
-      rateLimit: false,
-    });
-  const near = proxy('/pubnet-api-near/', { cache: false, upstream: nearEmulator });
+  const recorder = proxyRecorder();
+  // The clock of the `served` proxies: `expire()` moves it past their cache's lifetime.
+  const ttl = 60_000;
+  let clock = Date.now();
+  const proxy = (path, { cache, compose, upstream = emulator, now } = {}) =>
+    recorder.timed(
+      path,
+      createProxy({
+        token: upstream.emulator.token,
+        upstream: upstream.url,
+        basePath: path,
+        websites: [known.website.guid],
+        cache,
+        compose,
+        rateLimit: false,
+        fetch: recorder.fetch,
+        now,
+      }),
+    );
+  /** The proxy behind `latency` ms on the visitor's hop (it sees each request that late). */
+  const afar = (handler) => async (request, info) => {
+    await sleep(latency);
+    return handler(request, info);
+  };
+  const served = { cache: { ttl }, now: () => clock };
   const pages = (api) =>
     createDemoHandler({
       root: dir('../pages/'),
@@ -91,14 +112,18 @@ export async function startStack({ latency }) {
     ['/pubnet-api-cached/', proxy('/pubnet-api-cached/')],
     [
       '/pubnet-api-near/',
-      async (request, info) => {
-        await sleep(latency);
-        return near(request, info);
-      },
+      afar(proxy('/pubnet-api-near/', { cache: false, upstream: nearEmulator })),
+    ],
+    ['/pubnet-api-served/', proxy('/pubnet-api-served/', served)],
+    [
+      '/pubnet-api-served-near/',
+      afar(proxy('/pubnet-api-served-near/', { ...served, upstream: nearEmulator })),
     ],
     mounted('cached'),
     mounted('forward'),
     mounted('near'),
+    mounted('served'),
+    mounted('served-near'),
     ['/', pages('/pubnet-api/')],
   ];
 
@@ -106,7 +131,8 @@ export async function startStack({ latency }) {
     origin,
     /**
      * The URL of a bench page, using the proxy `via`: `'cached'`, `'forward'`,
-     * `'near'`, or none (`/pubnet-api/`); `cached: true` is `via: 'cached'`.
+     * `'near'`, `'served'`, `'served-near'`, or none (`/pubnet-api/`); `cached: true`
+     * is `via: 'cached'`.
      */
     page: (name, { cached = false, via = cached ? 'cached' : undefined } = {}) =>
       new URL(`${via ? `${via}/` : ''}${name}`, origin).href,
@@ -114,6 +140,12 @@ export async function startStack({ latency }) {
     known,
     latency,
     log,
+    /** What each proxy handled (lib/proxy-timing.mjs), in order of arrival. */
+    proxyRequests: recorder.requests,
+    /** Expires every entry of the `served` proxies' caches (their clock moves past the TTL). */
+    expire: () => {
+      clock += ttl + 1;
+    },
     close: () => Promise.all([server.close(), emulator.close(), nearEmulator.close()]),
   };
 }
