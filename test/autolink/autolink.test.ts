@@ -1,10 +1,11 @@
-import { expect, waitUntil } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
 import { autolink } from '../../src/autolink/index.js';
 import { known } from '../../src/emulator/known.js';
 import type { TestEmulator } from '../support/emulator.js';
 import { intersectionsDelivered, recordFetches } from '../components/helpers.js';
 import {
   article,
+  attributeSet,
   detectedHosts,
   idle,
   key,
@@ -41,7 +42,7 @@ describe('autolink: detect and rewrite', () => {
     stack.stop = autolink(page, { api: stack.proxy.url, key, sid });
     await idle();
     await intersectionsDelivered(page.querySelector('a:last-of-type')!);
-    await waitUntil(() => detectedHosts(fetches.calls).length == 3, 'three detects');
+    await fetches.until((calls) => detectedHosts(calls).length == 3);
     await Promise.allSettled(fetches.results);
     await nextTask();
     // A second call on the same root shares the page's detect answers.
@@ -65,9 +66,8 @@ describe('autolink: detect and rewrite', () => {
     const [plain, blank] = page.querySelectorAll('a');
     pointAt(plain);
     blank.dispatchEvent(new FocusEvent('focus'));
-    await waitUntil(
-      () => plain.hasAttribute('data-pubnet-href') && blank.hasAttribute('data-pubnet-href'),
-    );
+    await attributeSet(plain, 'data-pubnet-href');
+    await attributeSet(blank, 'data-pubnet-href');
     const [offer] = known.offers;
     expect(plain.href).to.equal(
       await trackingLink(stack.emu, offer, { website: key, sid, deep_link: MERCHANT }),
@@ -95,7 +95,7 @@ describe('autolink: detect and rewrite', () => {
     stack.stop = autolink(page, { api: stack.proxy.url, key });
     const link = page.querySelector('a')!;
     link.dispatchEvent(new MouseEvent('mouseenter'));
-    await waitUntil(() => detectedHosts(fetches.calls).length == 1, 'detected');
+    await fetches.until((calls) => detectedHosts(calls).length == 1);
     await Promise.allSettled(fetches.results);
     await nextTask();
     expect(link.getAttribute('href')).to.equal(NO_OFFER);
@@ -115,10 +115,10 @@ describe('autolink: detect and rewrite', () => {
     await nextTask();
     await idle();
     await intersectionsDelivered(link);
-    await waitUntil(() => detectedHosts(fetches.calls).length == 1, 'detected');
+    await fetches.until((calls) => detectedHosts(calls).length == 1);
     expect(detectedHosts(fetches.calls)).to.deep.equal(['technova.example']);
     link.dispatchEvent(new TouchEvent('touchstart', { bubbles: true }));
-    await waitUntil(() => link.hasAttribute('data-pubnet-href'), 'rewritten');
+    await attributeSet(link, 'data-pubnet-href');
     expect(link.rel).to.equal('sponsored');
   });
 });

@@ -1,11 +1,11 @@
-import { expect, fixture, html, waitUntil } from '@open-wc/testing';
+import { expect, fixture, html } from '@open-wc/testing';
 import { sendMouse } from '@web/test-runner-commands';
 import { autolink } from '../../src/autolink/index.js';
 import { env } from '../../src/components/shared/env.js';
 import { hasNoOffer } from '../../src/autolink/detect.js';
 import { coreFor } from '../../src/components/shared/api.js';
 import { heldTimers } from '../components/helpers.js';
-import { key, MERCHANT, useStack } from './support.js';
+import { answersRead, key, MERCHANT, nextTask, useStack } from './support.js';
 
 /** A link that opens in an `<iframe name="landing">` beside it. */
 async function inFrame(href: string) {
@@ -107,8 +107,12 @@ describe('autolink: clicks', () => {
     );
     stack.stop = autolink(page, { api: stack.proxy.url, key });
     const link = page.querySelector('a')!;
+    const detected = answersRead(1);
     link.dispatchEvent(new FocusEvent('focus'));
-    await waitUntil(() => hasNoOffer(coreFor(stack.proxy.url), 'no-offer.example'), 'detected');
+    // The detect's answer, then what it leads to.
+    await detected;
+    await nextTask();
+    expect(hasNoOffer(coreFor(stack.proxy.url), 'no-offer.example'), 'detected').to.equal(true);
     const hold = heldTimers([1e3]);
     env.timers = hold.timers;
     let prevented: boolean | undefined;

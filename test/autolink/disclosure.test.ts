@@ -1,12 +1,21 @@
 // The disclosure label after a rewritten link (embed-contract "Auto-linking", issue 21): a
 // string option is that text; `true` (a bare `data-disclosure`) is the word of the link's own
 // language, with the page's `configure({ messages })`; absent, there is none.
-import { expect, fixture, html, waitUntil } from '@open-wc/testing';
+import { expect, fixture, html } from '@open-wc/testing';
 import { autolink } from '../../src/autolink/index.js';
 import { rewrite } from '../../src/autolink/rewrite.js';
 import { resetWidgets } from '../../src/components/shared/env.js';
 import { configure } from '../../src/components/shared/options.js';
-import { key, MERCHANT, OTHER_MERCHANT, paragraph, pointAt, sid, useStack } from './support.js';
+import {
+  key,
+  MERCHANT,
+  mutated,
+  OTHER_MERCHANT,
+  paragraph,
+  pointAt,
+  sid,
+  useStack,
+} from './support.js';
 
 const TRACKING = 'https://click.example/t/1';
 
@@ -92,13 +101,13 @@ describe('autolink: the disclosure label', () => {
       stack.stop = autolink(page, { api: stack.proxy.url, key, sid, disclosure: true });
       pointAt(polish);
       pointAt(english);
-      await waitUntil(() => labelAfter(polish) && labelAfter(english), 'both rewritten');
+      await mutated(page, () => labelAfter(polish) && labelAfter(english));
       expect([labelAfter(polish), labelAfter(english)]).to.deep.equal(['Reklama', 'Ad']);
       // A link added later, in the Polish article: Reklama too.
       page.append(late);
       const link = late.querySelector('a')!;
       pointAt(link);
-      await waitUntil(() => labelAfter(link), 'late link rewritten');
+      await mutated(page, () => labelAfter(link));
       expect(labelAfter(link)).to.equal('Reklama');
     });
   });

@@ -1,11 +1,13 @@
-import { expect, waitUntil } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
 import { isDetected } from '../../src/autolink/detect.js';
 import { autolink, createConsent } from '../../src/autolink/index.js';
 import { coreFor } from '../../src/components/shared/api.js';
 import { env } from '../../src/components/shared/env.js';
 import { heldTimers, intersectionsDelivered, recordFetches } from '../components/helpers.js';
 import {
+  answersRead,
   article,
+  attributeSet,
   detectedHosts,
   idle,
   key,
@@ -21,13 +23,14 @@ import {
 import { cmp, tc } from './tcf-stub.js';
 
 /** Consent has come: the page's one link is detected, then rewritten on intent. */
-async function worksNow(page: HTMLElement, calls: Parameters<typeof detectedHosts>[0]) {
+async function worksNow(page: HTMLElement, fetches: ReturnType<typeof recordFetches>) {
   await idle();
   const link = page.querySelector('a')!;
   await intersectionsDelivered(link);
-  await waitUntil(() => detectedHosts(calls).length == 1, 'detected once consent came');
+  // Detected once consent came, then rewritten on intent.
+  await fetches.until((calls) => detectedHosts(calls).length == 1);
   pointAt(link);
-  await waitUntil(() => link.hasAttribute('data-pubnet-href'), 'rewritten');
+  await attributeSet(link, 'data-pubnet-href');
 }
 
 describe('autolink: consent and stop()', () => {
@@ -76,7 +79,7 @@ describe('autolink: consent and stop()', () => {
     await tryEverything(page);
     expect(fetches.calls).to.deep.equal([]);
     consent.set(true);
-    await worksNow(page, fetches.calls);
+    await worksNow(page, fetches);
   });
 
   it('a TCF CMP that answers late, through the real consent gate: work starts on the reader’s yes', async () => {
@@ -89,7 +92,7 @@ describe('autolink: consent and stop()', () => {
     await tryEverything(page);
     expect(fetches.calls, 'nothing before the answer').to.deep.equal([]);
     stub.send(tc('useractioncomplete', [1]));
-    await worksNow(page, fetches.calls);
+    await worksNow(page, fetches);
     consent.stop();
   });
 
@@ -99,19 +102,21 @@ describe('autolink: consent and stop()', () => {
     const page = await article([MERCHANT]);
     stack.stop = autolink(page, { api: stack.proxy.url, key, consent: consent.gate });
     const link = page.querySelector('a')!;
+    const detected = answersRead(1);
     pointAt(link);
     consent.set(false);
-    await waitUntil(
-      () => isDetected(coreFor(stack.proxy.url), new URL(MERCHANT).hostname),
-      'detected',
-    );
+    // The detect's answer, then what it leads to.
+    await detected;
     await nextTask();
+    expect(isDetected(coreFor(stack.proxy.url), new URL(MERCHANT).hostname), 'detected').to.equal(
+      true,
+    );
     expect(trackingRequests(fetches.calls)).to.deep.equal([]);
     expect(link.hasAttribute('data-pubnet-href')).to.equal(false);
     // Consent again: the next intent rewrites.
     consent.set(true);
     pointAt(link);
-    await waitUntil(() => link.hasAttribute('data-pubnet-href'), 'rewritten');
+    await attributeSet(link, 'data-pubnet-href');
   });
 
   it('stop() removes the observers and listeners and abandons the requests in flight', async () => {
@@ -121,7 +126,7 @@ describe('autolink: consent and stop()', () => {
     stack.stop = autolink(page, { api: stack.proxy.url, key });
     const link = page.querySelector('a')!;
     pointAt(link);
-    await waitUntil(() => fetches.calls.length == 1, 'detect asked for');
+    await fetches.called(1);
     stack.stop();
     expect(fetches.calls[0].init!.signal!.aborted, 'the request is abandoned').to.equal(true);
     // Links added afterwards, intent, clicks: nothing.

@@ -2,7 +2,7 @@
 // without, plus opt-outs, through the shipped proxy and the emulator. Read through to its end,
 // it costs one detect per qualifying host and no tracking link before intent (its long tasks are
 // the bench's: `npm run bench autolink`).
-import { expect, fixture, html, waitUntil } from '@open-wc/testing';
+import { expect, fixture, html } from '@open-wc/testing';
 import { autolink } from '../../src/autolink/index.js';
 import { intersectionsDelivered, recordFetches } from '../components/helpers.js';
 import { articleLinks, HOSTS, WITH_OFFER } from '../../bench/fixtures/long-article.mjs';
@@ -33,15 +33,28 @@ async function longArticle() {
   return { page, qualifying };
 }
 
-/** Records the elements `IntersectionObserver`s are asked to observe, until `restore()`. */
+/**
+ * Records the elements `IntersectionObserver`s are asked to observe, until
+ * `restore()`; `reach(n)` resolves once `n` were (at once if they were, else
+ * as the observer is asked about the `n`th): on the calls, never on time.
+ */
 function recordObserved() {
   const observed = new Set<Element>();
+  const waiting: [count: number, resolve: () => void][] = [];
   const original = IntersectionObserver.prototype.observe;
   IntersectionObserver.prototype.observe = function (this: IntersectionObserver, target) {
     observed.add(target);
+    for (const [count, resolve] of waiting) if (observed.size >= count) resolve();
     return original.call(this, target);
   };
-  return { observed, restore: () => (IntersectionObserver.prototype.observe = original) };
+  return {
+    observed,
+    reach: (count: number) =>
+      new Promise<void>((resolve) =>
+        observed.size >= count ? resolve() : waiting.push([count, resolve]),
+      ),
+    restore: () => (IntersectionObserver.prototype.observe = original),
+  };
 }
 
 describe('autolink: a long article', () => {
@@ -61,7 +74,7 @@ describe('autolink: a long article', () => {
 
     stack.stop = autolink(page, { api: stack.proxy.url, key, sid, exclude: '.nav' });
     // The scan, in idle moments: every qualifying link is watched for the viewport, no other.
-    await waitUntil(() => observed.observed.size >= qualifying, 'the scan reached every link');
+    await observed.reach(qualifying);
     await idle();
     expect(observed.observed.size).to.equal(qualifying);
     const optedOut = links.filter((a) => a.closest('[data-pubnet=off], .nav'));
@@ -74,7 +87,7 @@ describe('autolink: a long article', () => {
     }
     links.at(-1)!.scrollIntoView();
     await intersectionsDelivered(links.at(-1)!);
-    await waitUntil(() => detectedHosts(fetches.calls).length >= HOSTS.length, 'every host asked');
+    await fetches.until((calls) => detectedHosts(calls).length >= HOSTS.length);
     await Promise.allSettled(fetches.results);
     await nextTask();
     // Read again from the top: nothing more is asked.

@@ -1,7 +1,8 @@
-import { expect, html, fixture, waitUntil } from '@open-wc/testing';
+import { expect, html, fixture } from '@open-wc/testing';
 import { autolink } from '../../src/autolink/index.js';
 import { recordFetches } from '../components/helpers.js';
 import {
+  attributeSet,
   detectedHosts,
   key,
   MERCHANT,
@@ -45,7 +46,7 @@ describe('autolink: which links qualify', () => {
     });
     for (const link of page.querySelectorAll('a')) pointAt(link);
     const good = page.querySelector<HTMLAnchorElement>('#good')!;
-    await waitUntil(() => good.hasAttribute('data-pubnet-href'), 'the merchant link is rewritten');
+    await attributeSet(good, 'data-pubnet-href');
     await nextTask();
     const rewritten = [...page.querySelectorAll('[data-pubnet-href]')].map((a) => a.id);
     expect(rewritten).to.deep.equal(['good']);
@@ -62,7 +63,7 @@ describe('autolink: which links qualify', () => {
     stack.stop = autolink(page, { api: stack.proxy.url, key });
     const first = page.querySelector('a')!;
     pointAt(first);
-    await waitUntil(() => first.hasAttribute('data-pubnet-href'), 'rewritten');
+    await attributeSet(first, 'data-pubnet-href');
     const clickHost = new URL(first.href).origin;
     const later = [`${clickHost}/click/fedcba9876543210/`, `${stack.proxy.url}click/abc/`].map(
       (href) => {

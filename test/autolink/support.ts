@@ -40,6 +40,56 @@ export const nextTask = (): Promise<void> =>
     channel.port2.postMessage(null);
   });
 
+/**
+ * Resolves once `check()` is true: checked now, then on each mutation of
+ * `root`'s subtree (nodes, attributes, text), the observer disconnecting
+ * itself once it is. Waits on the change itself, never on time.
+ */
+export function mutated(root: Node, check: () => unknown): Promise<void> {
+  return new Promise((resolve) => {
+    if (check()) return resolve();
+    const observer = new MutationObserver(() => {
+      if (!check()) return;
+      observer.disconnect();
+      resolve();
+    });
+    observer.observe(root, {
+      subtree: true,
+      childList: true,
+      attributes: true,
+      characterData: true,
+    });
+  });
+}
+
+/** Resolves once `element` has the attribute `name` (at once if it has it). */
+export const attributeSet = (element: Element, name: string): Promise<void> =>
+  mutated(element, () => element.hasAttribute(name));
+
+/**
+ * Resolves once the client has read the next `count` API answers: the bodies
+ * of the next `count` `Response.text()` calls (the request core reads every
+ * answer so), all settled. What an answer leads to (the detect cache, a
+ * rewrite) runs in the microtasks after it, so it is done a `nextTask()`
+ * later. Watches from the call on (call it before the requests start) and
+ * puts `Response.prototype.text` back once `count` reads have started.
+ */
+export function answersRead(count = 1): Promise<void> {
+  const reads: Promise<string>[] = [];
+  const original = Response.prototype.text;
+  return new Promise((resolve) => {
+    Response.prototype.text = function (this: Response) {
+      const read = original.call(this);
+      reads.push(read);
+      if (reads.length == count) {
+        Response.prototype.text = original;
+        void Promise.allSettled(reads).then(() => resolve());
+      }
+      return read;
+    };
+  });
+}
+
 /** Resolves in an idle callback asked for now: after the ones auto-linking asked for before. */
 export const idle = (): Promise<void> =>
   new Promise((resolve) => requestIdleCallback(() => resolve()));

@@ -72,20 +72,29 @@ export function trapErrors() {
 /**
  * Records every `fetch` the widgets make (URL, init), through the injected
  * `env.fetch`. `called(n)` resolves once `n` calls were made, and
- * `answered()` once every call made so far has its answer (or failed):
- * waiting on the calls themselves, never on time.
+ * `answered()` once every call made so far has its answer (or failed),
+ * `until(check)` once `check(calls)` is true (at once if it already is, else
+ * right after the call that makes it so): waiting on the calls themselves,
+ * never on time.
  */
 export function recordFetches() {
-  const calls: { url: string; init?: RequestInit }[] = [];
+  type Call = { url: string; init?: RequestInit };
+  const calls: Call[] = [];
   /** What each call's `fetch` returned. */
   const results: Promise<Response>[] = [];
   const waiting: [count: number, resolve: () => void][] = [];
+  const checks = new Set<[check: (calls: Call[]) => boolean, resolve: () => void]>();
   const original = env.fetch;
   env.fetch = (url, init) => {
     calls.push({ url, init });
     const result = original(url, init);
     results.push(result);
     for (const [count, resolve] of waiting) if (calls.length >= count) resolve();
+    for (const entry of checks)
+      if (entry[0](calls)) {
+        checks.delete(entry);
+        entry[1]();
+      }
     return result;
   };
   return {
@@ -96,6 +105,8 @@ export function recordFetches() {
         calls.length >= count ? resolve() : waiting.push([count, resolve]),
       ),
     answered: async () => void (await Promise.allSettled(results)),
+    until: (check: (calls: Call[]) => boolean) =>
+      new Promise<void>((resolve) => (check(calls) ? resolve() : checks.add([check, resolve]))),
     restore: () => (env.fetch = original),
   };
 }
