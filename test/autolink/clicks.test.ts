@@ -4,8 +4,8 @@ import { autolink } from '../../src/autolink/index.js';
 import { env } from '../../src/components/shared/env.js';
 import { hasNoOffer } from '../../src/autolink/detect.js';
 import { coreFor } from '../../src/components/shared/api.js';
-import { heldTimers } from '../components/helpers.js';
-import { answersRead, key, MERCHANT, nextTask, useStack } from './support.js';
+import { heldTimers, recordFetches } from '../components/helpers.js';
+import { key, MERCHANT, nextTask, useStack } from './support.js';
 
 /** A link that opens in an `<iframe name="landing">` beside it. */
 async function inFrame(href: string) {
@@ -107,10 +107,11 @@ describe('autolink: clicks', () => {
     );
     stack.stop = autolink(page, { api: stack.proxy.url, key });
     const link = page.querySelector('a')!;
-    const detected = answersRead(1);
+    const fetches = recordFetches();
     link.dispatchEvent(new FocusEvent('focus'));
-    // The detect's answer, then what it leads to.
-    await detected;
+    // The detect's answer read, then what it leads to.
+    await fetches.bodiesRead(1);
+    fetches.restore();
     await nextTask();
     expect(hasNoOffer(coreFor(stack.proxy.url), 'no-offer.example'), 'detected').to.equal(true);
     const hold = heldTimers([1e3]);

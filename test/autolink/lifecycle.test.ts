@@ -5,7 +5,6 @@ import { coreFor } from '../../src/components/shared/api.js';
 import { env } from '../../src/components/shared/env.js';
 import { heldTimers, intersectionsDelivered, recordFetches } from '../components/helpers.js';
 import {
-  answersRead,
   article,
   attributeSet,
   detectedHosts,
@@ -102,11 +101,10 @@ describe('autolink: consent and stop()', () => {
     const page = await article([MERCHANT]);
     stack.stop = autolink(page, { api: stack.proxy.url, key, consent: consent.gate });
     const link = page.querySelector('a')!;
-    const detected = answersRead(1);
     pointAt(link);
     consent.set(false);
-    // The detect's answer, then what it leads to.
-    await detected;
+    // The detect's answer read, then what it leads to.
+    await fetches.bodiesRead(1);
     await nextTask();
     expect(isDetected(coreFor(stack.proxy.url), new URL(MERCHANT).hostname), 'detected').to.equal(
       true,

@@ -66,30 +66,6 @@ export function mutated(root: Node, check: () => unknown): Promise<void> {
 export const attributeSet = (element: Element, name: string): Promise<void> =>
   mutated(element, () => element.hasAttribute(name));
 
-/**
- * Resolves once the client has read the next `count` API answers: the bodies
- * of the next `count` `Response.text()` calls (the request core reads every
- * answer so), all settled. What an answer leads to (the detect cache, a
- * rewrite) runs in the microtasks after it, so it is done a `nextTask()`
- * later. Watches from the call on (call it before the requests start) and
- * puts `Response.prototype.text` back once `count` reads have started.
- */
-export function answersRead(count = 1): Promise<void> {
-  const reads: Promise<string>[] = [];
-  const original = Response.prototype.text;
-  return new Promise((resolve) => {
-    Response.prototype.text = function (this: Response) {
-      const read = original.call(this);
-      reads.push(read);
-      if (reads.length == count) {
-        Response.prototype.text = original;
-        void Promise.allSettled(reads).then(() => resolve());
-      }
-      return read;
-    };
-  });
-}
-
 /** Resolves in an idle callback asked for now: after the ones auto-linking asked for before. */
 export const idle = (): Promise<void> =>
   new Promise((resolve) => requestIdleCallback(() => resolve()));

@@ -84,10 +84,23 @@ export function recordFetches() {
   const results: Promise<Response>[] = [];
   const waiting: [count: number, resolve: () => void][] = [];
   const checks = new Set<[check: (calls: Call[]) => boolean, resolve: () => void]>();
+  /** Bodies read to the end so far, and who waits for a number of them. */
+  let read = 0;
+  const reading: [count: number, resolve: () => void][] = [];
+  /** `response`, whose `text()` says when it has read the body (this response only). */
+  const told = (response: Response) => {
+    const text = response.text.bind(response);
+    response.text = () =>
+      text().finally(() => {
+        read++;
+        for (const [count, resolve] of reading) if (read >= count) resolve();
+      });
+    return response;
+  };
   const original = env.fetch;
   env.fetch = (url, init) => {
     calls.push({ url, init });
-    const result = original(url, init);
+    const result = original(url, init).then(told);
     results.push(result);
     for (const [count, resolve] of waiting) if (calls.length >= count) resolve();
     for (const entry of checks)
@@ -105,6 +118,9 @@ export function recordFetches() {
         calls.length >= count ? resolve() : waiting.push([count, resolve]),
       ),
     answered: async () => void (await Promise.allSettled(results)),
+    /** Resolves once `count` answers' bodies have been read (`text()`) to the end. */
+    bodiesRead: (count: number) =>
+      new Promise<void>((resolve) => (read >= count ? resolve() : reading.push([count, resolve]))),
     until: (check: (calls: Call[]) => boolean) =>
       new Promise<void>((resolve) => (check(calls) ? resolve() : checks.add([check, resolve]))),
     restore: () => (env.fetch = original),
