@@ -39,10 +39,12 @@ const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 
  * that keeps the reader's focus) took the file from 16,554 B to 16,868 B
  * after the cuts its closing note lists: under the same allowance, 16,896 B.
  * Issue 26 (a widget in view starts its request before the first frame: one
- * layout read) costs 62 B: 16,960 B.
+ * layout read, 62 B; the page's first number format made while the answer
+ * travels, 48 B, which takes a filter slot's answer → pubnet-load from 32 ms
+ * to 6 ms) brings it to 16,978 B: 17,024 B.
  */
 export const CDN_TARGET = 14 * 1024;
-export const CDN_BUDGET = 16_960;
+export const CDN_BUDGET = 17_024;
 /**
  * The auto-linking file (no Lit), min+gzip, in bytes. Issue 21 asks for a
  * 5 KB ceiling; the file is 5,941 B (the client's request core and its

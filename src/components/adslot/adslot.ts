@@ -6,7 +6,7 @@ import type { Adslot, AdslotConfig, AdslotWidget } from '../../client/types.js';
 import { checkProperties } from '../shared/attributes.js';
 import { baseStyles } from '../shared/base.styles.js';
 import { cardStyles } from '../shared/card.styles.js';
-import { productList, usable, type Shown } from '../shared/product-card.js';
+import { productList, usable, whileWarming, type Shown } from '../shared/product-card.js';
 import { isObject } from '../shared/safe-url.js';
 import { searchProducts } from '../shared/search-products.js';
 import { PubnetWidget, type LoadContext } from '../shared/widget-element.js';
@@ -109,11 +109,13 @@ export class PubnetAdslot extends PubnetWidget {
     // `key` and `sid` let the publisher's proxy compose what the slot shows
     // (api-contract §10); the API itself answers the slot alone.
     const slot = (given ??
-      (await context.core.request(adslotGet, {
-        params: { uuid: this.adslot! },
-        query: { key: context.key, sid: context.sid },
-        signal: context.signal,
-      }))) as Adslot;
+      (await whileWarming(
+        context.core.request(adslotGet, {
+          params: { uuid: this.adslot! },
+          query: { key: context.key, sid: context.sid },
+          signal: context.signal,
+        }),
+      ))) as Adslot;
     const count = this._show(slot, context);
     if (count !== undefined) return count;
     // The layout is known: the skeleton, or the empty canvas, shows while

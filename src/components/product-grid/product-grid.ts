@@ -3,7 +3,7 @@ import { buildSearch, type SearchOptions } from '../../client/product-search.js'
 import { checkProperties, num, oneOf } from '../shared/attributes.js';
 import { baseStyles } from '../shared/base.styles.js';
 import { cardStyles } from '../shared/card.styles.js';
-import { productList, usable, type Shown } from '../shared/product-card.js';
+import { productList, usable, whileWarming, type Shown } from '../shared/product-card.js';
 import { isObject } from '../shared/safe-url.js';
 import { searchProducts } from '../shared/search-products.js';
 import { PubnetWidget, type LoadContext } from '../shared/widget-element.js';
@@ -133,7 +133,9 @@ export class PubnetProductGrid extends PubnetWidget {
 
   protected async _fetch(context: LoadContext, given?: unknown) {
     return this._show(
-      given ?? { results: await searchProducts(context, buildSearch(this.searchOptions())) },
+      given ?? {
+        results: await whileWarming(searchProducts(context, buildSearch(this.searchOptions()))),
+      },
     );
   }
 
