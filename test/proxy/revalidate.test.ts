@@ -42,7 +42,9 @@ async function revalidatingStack(cache: { staleIfError?: number } = {}) {
       if (held && isSlot(input))
         await Promise.race([
           held,
-          new Promise((_, reject) => signal?.addEventListener('abort', () => reject(signal.reason))),
+          new Promise((_, reject) =>
+            signal?.addEventListener('abort', () => reject(signal.reason)),
+          ),
         ]);
       return fetch(input, init);
     },
