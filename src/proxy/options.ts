@@ -31,10 +31,13 @@ export interface ProxyLogEntry {
   /** Time spent in the handler, in ms. */
   ms: number;
   /**
-   * `hit`: answered from the cache; `miss`: fetched upstream; `shared`: joined
-   * an identical upstream call already in flight; `stale`: upstream failed and
-   * an expired entry was answered instead (see {@link CacheOptions.staleIfError});
-   * `-`: neither (errors, stats).
+   * `hit`: answered from the cache; `miss`: fetched upstream (a composed ad
+   * slot: composed now, from parts read through the cache; noted `revalidating
+   * slot config` when its slot config had expired and was answered while one
+   * background call fetches it again); `shared`: joined an identical upstream
+   * call already in flight; `stale`: upstream failed and an expired entry was
+   * answered instead (see {@link CacheOptions.staleIfError}); `-`: neither
+   * (errors, stats).
    */
   cache: 'hit' | 'miss' | 'shared' | 'stale' | '-';
   /** A short reason for answers the proxy made itself (never contains the token). */
@@ -50,7 +53,9 @@ export interface CacheOptions {
   /**
    * How long after expiring an entry may still be answered, in ms, when the
    * fresh copy cannot be fetched (network error, timeout, upstream 5xx or 429,
-   * or the proxy backing off). Default 86 400 000 (24 h); `0` disables.
+   * or the proxy backing off). An ad slot's config read for a composed answer
+   * is also answered in this window while one background call fetches it
+   * again. Default 86 400 000 (24 h); `0` disables.
    */
   staleIfError?: number;
   /** Lifetime in ms of a cached upstream `404` of a GET route (default 10 000; `0` disables). */

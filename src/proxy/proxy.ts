@@ -56,7 +56,8 @@ export interface ConnectionInfo {
   /**
    * Keeps the runtime working on a promise after the response is sent
    * (Workers: `(p) => ctx.waitUntil(p)`): writes to the shared cache store
-   * are then handed to it, off the response path. Without it they are awaited.
+   * are then handed to it, off the response path (without it they are
+   * awaited), and so is the background revalidation of an ad slot's config.
    */
   waitUntil?: (promise: Promise<unknown>) => void;
 }
@@ -133,9 +134,9 @@ export function createProxy(options: ProxyOptions): ProxyHandler {
       headers['Cache-Control'] = 'no-store';
       return represent(request, answer.status, headers, answer.body);
     }
-    // A stale answer, or a composition with parts missing, may be kept by a
-    // CDN only if it asks again before each use.
-    const whole = state !== 'stale' && !answer.stale && !answer.partial;
+    // A stale answer, or a composition with parts missing or made from a slot config
+    // being revalidated, may be kept by a CDN only if it asks again before each use.
+    const whole = state !== 'stale' && !answer.stale && !answer.partial && !answer.revalidating;
     headers['Cache-Control'] = whole ? freshCacheControl : 'no-cache';
     if (answer.etag) headers.ETag = answer.etag;
     return represent(request, answer.status, headers, answer.body);

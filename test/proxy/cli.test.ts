@@ -149,7 +149,7 @@ describe('pubnet-proxy', { concurrency: true }, () => {
     assert.equal(await callsFor([]), 1, 'a 404 is cached by default');
     assert.equal(await callsFor(['--not-found-ttl', '0']), 2, '--not-found-ttl 0 turns it off');
 
-    /** The status of an expired ad slot read while upstream answers 500, under `flags`. */
+    /** The status of an expired offer read while upstream answers 500, under `flags`. */
     const afterExpiry = async (flags: string[]) => {
       // No rate limit: this test is about the cache alone.
       const args = ['--upstream', stack.upstream, '--port', '0', '--no-rate-limit'];
@@ -158,9 +158,10 @@ describe('pubnet-proxy', { concurrency: true }, () => {
         stdio: ['ignore', 'pipe', 'ignore'],
       });
       const [line] = (await once(createInterface({ input: child.stdout }), 'line')) as [string];
-      const url = `${line}publisher/adslots/${known.filterAdslot}/`;
+      // A plain read (a composed slot's config is revalidated instead: revalidate.test.ts).
+      const url = `${line}publisher/offers/${known.offers[0]}/`;
       assert.equal((await call(url)).status, 200);
-      stack.emulator.setFaults([{ path: '/publisher/adslots/*', kind: 'status', status: 500 }]);
+      stack.emulator.setFaults([{ path: '/publisher/offers/*', kind: 'status', status: 500 }]);
       // The child's clock cannot be injected: read until the 1 ms entry is no longer fresh.
       let answer = await call(url);
       for (let reads = 1; answer.headers.get('x-cache') === 'HIT' && reads < 1000; reads++)

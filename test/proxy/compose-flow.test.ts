@@ -151,32 +151,41 @@ test('a part the proxy cannot reach (injected fetch) is left out the same way', 
   assert.match(stack.logs.at(-1)?.note ?? '', /offer .* \(upstream unreachable\)/);
 });
 
-test('the slot failing is the answer; stale-if-error serves the last composed answer', async () => {
+test('the slot failing keeps its last config; parts failing serve the last composed answer', async () => {
   let now = 1_000_000;
-  const stack = await startStack({ websites: [guid], cache: { ttl: 10_000 }, now: () => now });
+  const stack = await startStack({
+    websites: [guid],
+    cache: { ttl: 10_000 },
+    now: () => now,
+    waitUntil: true,
+  });
   const fresh = await call(stack.proxy + manual);
   assert.equal(embedded(fresh.json)!.widgets!.length, 4);
   now += 10_000;
 
-  // The slot fails: the last composition, and no part is asked for meanwhile.
+  // The slot fails while it is revalidated in the background (revalidate.test.ts): composed
+  // again from its last config, its parts read as usual, and not kept.
   stack.emulator.setFaults([{ path: '/publisher/adslots/*', kind: 'status', status: 500 }]);
   let calls = stack.upstreamCalls().length;
-  const stale = await call(stack.proxy + manual);
-  assert.equal(stale.status, 200);
-  assert.equal(stale.text, fresh.text);
-  assert.equal(stale.headers.get('x-cache'), 'STALE');
-  assert.equal(stale.headers.get('cache-control'), 'no-cache');
-  assert.equal(stale.headers.get('etag'), fresh.headers.get('etag'));
-  assert.equal(stack.logs.at(-1)?.note, 'stale: upstream 500');
-  assert.equal(stack.upstreamCalls().length, calls + 1, 'the slot only');
+  const kept = await call(stack.proxy + manual);
+  await stack.settled();
+  assert.equal(kept.status, 200);
+  assert.equal(kept.text, fresh.text);
+  assert.equal(kept.headers.get('x-cache'), 'MISS');
+  assert.equal(kept.headers.get('cache-control'), 'no-cache');
+  assert.equal(kept.headers.get('etag'), fresh.headers.get('etag'));
+  assert.equal(stack.logs.at(-1)?.note, 'revalidating slot config');
+  assert.equal(stack.upstreamCalls().length, calls + 4, 'the slot and three parts');
 
-  // The slot answers but its parts fail: their expired entries make it stale, so again the
-  // last whole composition.
+  // The parts fail: their expired entries make it stale, so the last whole composition.
+  now += 10_000;
   stack.emulator.setFaults([{ path: '/publisher/products/*', kind: 'status', status: 503 }]);
   calls = stack.upstreamCalls().length;
   const parts = await call(stack.proxy + manual);
+  await stack.settled();
   assert.equal(parts.text, fresh.text);
   assert.equal(parts.headers.get('x-cache'), 'STALE');
+  assert.equal(parts.headers.get('cache-control'), 'no-cache');
   assert.equal(stack.upstreamCalls().length, calls + 4, 'slot and three parts were tried');
 
   // Without an earlier composition for this sid, the slot's failure is the answer.

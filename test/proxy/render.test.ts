@@ -256,18 +256,25 @@ test('an upstream fault renders collapsed, then the slot renders again', async (
 
 test('a render from a stale read is ready but no-cache, and not kept', async () => {
   let now = 1_000_000;
-  const stack = await startStack({ websites: [guid], cache: { ttl: 10_000 }, now: () => now });
+  const stack = await startStack({
+    websites: [guid],
+    cache: { ttl: 10_000 },
+    now: () => now,
+    waitUntil: true,
+  });
   const url = renderUrl(stack, known.filterAdslot);
   const fresh = await call(url);
   assert.equal(fresh.headers.get('cache-control'), 'public, max-age=10, stale-while-revalidate=60');
   now += 10_000; // both the JSON and the kept HTML expire
-  stack.emulator.setFaults([{ path: '/publisher/adslots/*', kind: 'status', status: 503 }]);
+  // The search fails (the slot is revalidated in the background meanwhile).
+  stack.emulator.setFaults([{ path: '/publisher/products/*', kind: 'status', status: 503 }]);
   const stale = await call(url);
   assert.equal(stale.headers.get('x-pubnet-render'), 'ready');
   assert.equal(stale.headers.get('x-cache'), 'STALE');
   assert.equal(stale.headers.get('cache-control'), 'no-cache', 'as the JSON route sends it');
   assert.equal(stale.text, fresh.text, 'made from the stored composed answer');
   stack.emulator.setFaults([]);
+  await stack.settled();
   const again = await call(url);
   assert.equal(again.headers.get('x-cache'), 'MISS', 'the stale render was not kept');
   assert.equal(again.headers.get('cache-control'), 'public, max-age=10, stale-while-revalidate=60');

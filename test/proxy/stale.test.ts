@@ -1,5 +1,6 @@
 // Stale-if-error: when a cached read has expired and upstream then fails, the expired entry
-// answers (for `cache.staleIfError` ms after it expired) instead of the failure.
+// answers (for `cache.staleIfError` ms after it expired) instead of the failure. The ad slot is
+// read plain (`compose: false`): a composition's slot read is revalidated instead (revalidate.test.ts).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Fault } from '../../src/emulator/types.js';
@@ -12,7 +13,12 @@ const adslotFault = (fault: Omit<Fault, 'path'>): Fault[] => [
 
 test('an expired entry answers for an upstream 5xx, non-JSON, timeout, 429 and back-off', async () => {
   let now = 1_000_000;
-  const stack = await startStack({ cache: { ttl: 10_000 }, timeout: 300, now: () => now });
+  const stack = await startStack({
+    cache: { ttl: 10_000 },
+    timeout: 300,
+    now: () => now,
+    compose: false,
+  });
   const url = stack.proxy + adslot;
   const fresh = await call(url);
   assert.equal(fresh.status, 200);
@@ -53,6 +59,7 @@ test('a network error (injected fetch) answers the expired entry, for searches t
   let down = false;
   const stack = await startStack({
     now: () => now,
+    compose: false,
     fetch: (input, init) =>
       down ? Promise.reject(new TypeError('fetch failed')) : fetch(input, init),
   });
@@ -91,7 +98,7 @@ test('a network error (injected fetch) answers the expired entry, for searches t
 
 test('a 4xx from upstream is a real answer, never replaced by stale data', async () => {
   let now = 0;
-  const stack = await startStack({ cache: { ttl: 1_000 }, now: () => now });
+  const stack = await startStack({ cache: { ttl: 1_000 }, now: () => now, compose: false });
   const url = stack.proxy + adslot;
   assert.equal((await call(url)).status, 200);
   now += 1_000;
@@ -107,7 +114,11 @@ test('a 4xx from upstream is a real answer, never replaced by stale data', async
 test('stale answers only within cache.staleIfError; 0 disables them', async () => {
   let now = 0;
   const failing = adslotFault({ kind: 'status', status: 500 });
-  const stack = await startStack({ cache: { ttl: 1_000, staleIfError: 5_000 }, now: () => now });
+  const stack = await startStack({
+    cache: { ttl: 1_000, staleIfError: 5_000 },
+    now: () => now,
+    compose: false,
+  });
   const url = stack.proxy + adslot;
   await call(url);
   stack.emulator.setFaults(failing);
@@ -118,7 +129,11 @@ test('stale answers only within cache.staleIfError; 0 disables them', async () =
   assert.equal(late.status, 500);
   assert.equal(late.headers.get('x-cache'), 'MISS');
 
-  const off = await startStack({ cache: { ttl: 1_000, staleIfError: 0 }, now: () => now });
+  const off = await startStack({
+    cache: { ttl: 1_000, staleIfError: 0 },
+    now: () => now,
+    compose: false,
+  });
   now = 0;
   await call(off.proxy + adslot);
   off.emulator.setFaults(failing);

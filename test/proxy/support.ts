@@ -4,7 +4,7 @@ import { after } from 'node:test';
 import { known } from '../../src/emulator/known.js';
 import { startEmulator } from '../../src/emulator/index.js';
 import { serve } from '../../src/node/serve.js';
-import { createProxy } from '../../src/proxy/proxy.js';
+import { createProxy, type ConnectionInfo } from '../../src/proxy/proxy.js';
 import type { ProxyLogEntry, ProxyOptions } from '../../src/proxy/options.js';
 
 /** The token of every test: long and unusual, so finding it anywhere means a leak. */
@@ -37,12 +37,19 @@ export interface Stack {
   logs: ProxyLogEntry[];
   /** Every request the upstream received (the emulator's log). */
   upstreamCalls(): { method: string; path: string; search: string; body?: unknown }[];
+  /**
+   * Resolves when all the proxy handed to `waitUntil` so far has settled (a
+   * slot's background revalidation); with {@link StackOptions.waitUntil} only.
+   */
+  settled(): Promise<void>;
   close(): Promise<void>;
 }
 
 export interface StackOptions extends Partial<ProxyOptions> {
   /** The emulator's latency in ms (default 0). */
   latency?: number;
+  /** Serve the proxy with a `waitUntil`, as Workers do, so that {@link Stack.settled} can wait. */
+  waitUntil?: boolean;
 }
 
 const open: (() => Promise<void>)[] = [];
@@ -52,7 +59,7 @@ after(async () => {
 
 /** Starts an emulator and a proxy in front of it; closed after the test file. */
 export async function startStack(options: StackOptions = {}): Promise<Stack> {
-  const { latency = 0, ...proxyOptions } = options;
+  const { latency = 0, waitUntil = false, ...proxyOptions } = options;
   const upstream = await startEmulator({ port: 0, host: '127.0.0.1', token: TOKEN, latency });
   const logs: ProxyLogEntry[] = [];
   const handler = createProxy({
@@ -62,7 +69,12 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     onLog: (entry) => logs.push(entry),
     ...proxyOptions,
   });
-  const server = await serve(handler, { port: 0, host: '127.0.0.1' });
+  const pending: Promise<unknown>[] = [];
+  const keep = (promise: Promise<unknown>) => void pending.push(promise);
+  const served = waitUntil
+    ? (request: Request, info?: ConnectionInfo) => handler(request, { ...info, waitUntil: keep })
+    : handler;
+  const server = await serve(served, { port: 0, host: '127.0.0.1' });
   const base = (proxyOptions.basePath ?? '/').replace(/^\//, '').replace(/([^/])$/, '$1/');
   const close = async () => {
     await server.close();
@@ -75,6 +87,9 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     upstream: upstream.url,
     logs,
     upstreamCalls: () => upstream.emulator.requests,
+    settled: async () => {
+      while (pending.length) await Promise.allSettled(pending.splice(0));
+    },
     close,
   };
 }

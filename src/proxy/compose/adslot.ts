@@ -192,7 +192,8 @@ function placedProduct(page: JsonObject | null, id: string): JsonObject | null {
 
 /**
  * The composed answer of the ad slot `slot` for `wanted`: the slot read
- * through the read path, then its parts in parallel. The slot's own failure
+ * through the read path (an expired one answered at once and fetched again
+ * in the background, the answer then not kept), then its parts in parallel. The slot's own failure
  * (or 4xx, or stale copy) is the answer as is; a slot that is neither `filter` nor `manual`,
  * or a key-less request for a website the proxy does not serve, is answered
  * plain. `caller.budget`: the rate limit of the client the composition is made for
@@ -205,7 +206,8 @@ export async function composeAdslot(
   signal: AbortSignal,
   caller: Caller = {},
 ): Promise<Answer> {
-  const read = await context.reads.route(slot, signal, caller);
+  // An expired slot config answers at once, fetched again in the background (api-contract §12).
+  const read = await context.reads.route(slot, signal, caller, { revalidate: true });
   const { answer } = read;
   const slotStale = read.cache === 'stale' ? read.note?.replace(stalePrefix, '') : undefined;
   // A copy: the entry in the cache must not take the flags of this answer.
@@ -230,9 +232,16 @@ export async function composeAdslot(
     upstream: true,
   };
   if (parts.stale) composed.stale = parts.stale;
+  const notes: string[] = [];
   if (parts.left.length) {
     composed.partial = parts.left.join(', ');
-    composed.note = `left out: ${composed.partial}`;
+    notes.push(`left out: ${composed.partial}`);
   }
+  if (read.revalidating) {
+    // Not stored: the next view composes from the config the background call fetched.
+    composed.revalidating = true;
+    notes.push('revalidating slot config');
+  }
+  if (notes.length) composed.note = notes.join('; ');
   return composed;
 }

@@ -2,7 +2,8 @@
  * What the proxy keeps of widget reads, and for how long: 2xx answers for the
  * TTL, a GET's `404` for a short `notFoundTtl` (a page with a wrong id must not
  * cost an upstream call per view), and every entry for `staleIfError` more
- * after it expired, answered only when the fresh copy cannot be fetched.
+ * after it expired, answered only when the fresh copy cannot be fetched (or,
+ * for a composition's slot, while it is fetched again: read-path.ts).
  *
  * Entries live in this instance's memory and, when there is one, in a shared
  * {@link CacheStore} (the Web Cache API on Workers and Deno, or the user's):
@@ -47,12 +48,13 @@ export class ReadCache {
 
   /**
    * Keeps `answer` if it may be answered again; the proxy's own answers never
-   * are, nor a composition that is stale or has parts missing. Its body is
+   * are, nor a composition that is stale, has parts missing, or was made
+   * from a slot config being revalidated. Its body is
    * the one pages get, so the token was already scrubbed out of it. With
    * `waitUntil`, the shared store's write is handed to it and not waited for.
    */
   async store(key: string, method: string, answer: Answer, waitUntil?: WaitUntil): Promise<void> {
-    if (!answer.upstream || answer.stale || answer.partial) return;
+    if (!answer.upstream || answer.stale || answer.partial || answer.revalidating) return;
     const { ttl, notFoundTtl, staleIfError } = this.#options;
     let lifetime: number;
     if (answer.status >= 200 && answer.status < 300) lifetime = ttl;

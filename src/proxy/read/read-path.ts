@@ -5,8 +5,9 @@
  * the back-off and the stale copy of each read. {@link ReadPath.cached} is the
  * caching half on its own, which the composed answer uses with its own key.
  *
- * Order: fresh entry, upstream back-off (a stale entry, else 503), the
- * client's rate limit (only when the read would start a new production: a
+ * Order: fresh entry, upstream back-off (a stale entry, else 503), for a
+ * revalidating read an expired entry (with one production started in the
+ * background, see {@link ReadMode}), the client's rate limit (only when the read would start a new production: a
  * cached or shared answer costs nothing), one coalesced production (upstream
  * call, or composition; each upstream call waits for a turn under the
  * concurrency cap) stored when it may be, and a stale entry instead of a
@@ -54,6 +55,18 @@ export interface Read {
   answer: Answer;
   cache: ProxyLogEntry['cache'];
   note?: string;
+  /** An expired entry, answered while one call in the background fetches it again. */
+  revalidating?: true;
+}
+
+/**
+ * How a read may be answered. `revalidate`: an expired entry (within
+ * `staleIfError`) is answered at once while one background call, not the
+ * caller's, fetches it again; the slot read of a composition only, so a cold
+ * view costs its parts' calls and not the slot's (api-contract §12).
+ */
+export interface ReadMode {
+  revalidate?: boolean;
 }
 
 export class ReadPath {
@@ -83,9 +96,15 @@ export class ReadPath {
 
   /**
    * A read of an allowed route: cached and coalesced when its policy says so,
-   * always behind the back-off, for `caller`. Never rejects.
+   * always behind the back-off, for `caller`, revalidated in the background
+   * when `mode` says so. Never rejects.
    */
-  async route(read: ReadRequest, signal?: SignalSource, caller: Caller = {}): Promise<Read> {
+  async route(
+    read: ReadRequest,
+    signal?: SignalSource,
+    caller: Caller = {},
+    mode: ReadMode = {},
+  ): Promise<Read> {
     const { budget } = caller;
     const { route, query, body } = read;
     const produce = (signal?: AbortSignal) => {
@@ -108,7 +127,7 @@ export class ReadPath {
       const answer = await produce(signalOf(signal));
       return { answer, cache: '-', note: answer.note };
     }
-    const options = { ...caller, heedBackoff: true };
+    const options = { ...caller, ...mode, heedBackoff: true };
     return this.cached(ReadPath.key(read), route.method, produce, signal, options);
   }
 
@@ -118,7 +137,8 @@ export class ReadPath {
    * failed, the expired entry. `heedBackoff`: answer without producing while
    * upstream is backing off (a composition leaves that to its own reads).
    * `budget`: asked before starting a production, never before joining one;
-   * `waitUntil`: the one that starts it takes the shared-store write.
+   * `waitUntil`: the one that starts it takes the shared-store write (and a
+   * background revalidation, see {@link ReadMode}).
    * Never rejects: a caller going away gets a 499 answer.
    */
   async cached(
@@ -126,7 +146,7 @@ export class ReadPath {
     method: string,
     produce: (signal: AbortSignal) => Promise<Answer>,
     signal: SignalSource,
-    { heedBackoff, budget, waitUntil }: Caller & { heedBackoff: boolean },
+    { heedBackoff, budget, waitUntil, revalidate }: Caller & ReadMode & { heedBackoff: boolean },
   ): Promise<Read> {
     const cache = this.#cache;
     const hit = await cache?.fresh(key);
@@ -140,6 +160,25 @@ export class ReadPath {
       return (
         (await stale('backing off')) ?? { answer: this.busy(), cache: '-', note: 'backing off' }
       );
+    /** Produces the answer of `key` and stores it when it may be kept. */
+    const run = async (shared: AbortSignal) => {
+      const answer = await produce(shared);
+      const ok = answer.upstream && answer.status >= 200 && answer.status < 300;
+      if (ok && method === 'GET' && answer.body !== null) answer.etag = await etagOf(answer.body);
+      await cache?.store(key, method, answer, waitUntil);
+      return answer;
+    };
+    const old = revalidate ? await cache?.stale(key) : undefined;
+    if (old) {
+      // Joins a production in flight, or starts one no caller's leaving can abort; a failure
+      // is not stored, so the expired entry stays.
+      const background = this.#share(key, run).then(
+        () => undefined,
+        () => undefined,
+      );
+      waitUntil?.(background);
+      return { answer: old, cache: 'hit', note: 'revalidating', revalidating: true };
+    }
     if (budget && !this.#flights.has(key)) {
       // Refused before anything starts, so no other caller can join (and share) the refusal.
       const admitted = budget.admit();
@@ -147,17 +186,7 @@ export class ReadPath {
     }
 
     const shared = this.#flights.has(key);
-    const flight = this.#share(
-      key,
-      async (shared) => {
-        const answer = await produce(shared);
-        const ok = answer.upstream && answer.status >= 200 && answer.status < 300;
-        if (ok && method === 'GET' && answer.body !== null) answer.etag = await etagOf(answer.body);
-        await cache?.store(key, method, answer, waitUntil);
-        return answer;
-      },
-      signalOf(signal),
-    );
+    const flight = this.#share(key, run, signalOf(signal));
     let answer: Answer;
     try {
       answer = await flight;

@@ -36,6 +36,12 @@ export interface Answer {
    * the parts again.
    */
   partial?: string;
+  /**
+   * A composed answer made from a slot config that had expired and is being
+   * fetched again in the background: answered, but neither stored nor sent
+   * to a CDN as fresh, so the next view composes from the revalidated config.
+   */
+  revalidating?: true;
 }
 
 /** What {@link callUpstream} needs from the proxy. */
