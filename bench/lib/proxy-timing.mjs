@@ -12,7 +12,10 @@ import { AsyncLocalStorage } from 'node:async_hooks';
  *   (AsyncLocalStorage: a background revalidation started by a request stays
  *   that request's, and ends after its answer).
  * - `timed(name, handler)`: the proxy handler, timing each request.
- * - `requests`: `{ proxy, method, url, path, in, out, upstream }`, in order of arrival.
+ * - `onLog`: the `onLog` option of `createProxy`; keeps each request's log note
+ *   (a composition from a stored slot config says `revalidating slot config`:
+ *   its slot call is then the background revalidation, whenever it ends).
+ * - `requests`: `{ proxy, method, url, path, in, out, upstream, note }`, in order of arrival.
  */
 export function proxyRecorder() {
   const current = new AsyncLocalStorage();
@@ -55,7 +58,11 @@ export function proxyRecorder() {
     record.out = performance.now();
     return response;
   };
-  return { fetch: recordedFetch, timed, requests };
+  const onLog = (entry) => {
+    const record = current.getStore();
+    if (record) record.note = entry.note;
+  };
+  return { fetch: recordedFetch, timed, onLog, requests };
 }
 
 const NAMES = { adslots: 'slot', products: 'search', tracking_link: 'tracking link' };
@@ -74,13 +81,16 @@ export function callName(path) {
 /**
  * How the proxy spent one request's time: the upstream calls that ended
  * before its answer (the critical path), grouped into steps of calls that
- * overlapped (in parallel), the calls still running after it (background),
- * and `ownMs`: handling time when no critical call was in flight.
+ * overlapped (in parallel), the calls still running after it, or the slot's
+ * revalidation the log names (background), and `ownMs`: handling time when no
+ * critical call was in flight.
  */
 export function proxySplit(record) {
   const handlingMs = record.out - record.in;
+  const revalidated = /revalidating slot config/.test(record.note ?? '');
   const critical = record.upstream
     .filter((c) => c.end !== undefined && c.end <= record.out)
+    .filter((c) => !(revalidated && callName(c.path) === 'slot'))
     .sort((a, b) => a.start - b.start);
   const background = record.upstream.filter((c) => !critical.includes(c));
   const steps = [];

@@ -76,6 +76,7 @@ export async function startStack({ latency }) {
         compose,
         rateLimit: false,
         fetch: recorder.fetch,
+        onLog: recorder.onLog,
         now,
       }),
     );
