@@ -1,4 +1,5 @@
 /** Shared set-up of the widget tests: an emulator, the JS-only options, traps. */
+import { fixtureSync, html } from '@open-wc/testing';
 import type { Timers } from '../../src/client/delay.js';
 import { env, resetWidgets } from '../../src/components/shared/env.js';
 import { configure } from '../../src/components/shared/options.js';
@@ -246,4 +247,15 @@ export function countEvents() {
         document.removeEventListener(type, listener);
     },
   };
+}
+
+/**
+ * Puts server-rendered HTML into the page as the HTML parser would
+ * (declarative shadow DOM), in a 900 px column with article text after it;
+ * gives the element.
+ */
+export function placeRendered(fragment: string): HTMLElement {
+  const page = fixtureSync<HTMLElement>(html`<div style="width: 900px"></div>`);
+  page.setHTMLUnsafe(`${fragment}<p>The article goes on below the widget.</p>`);
+  return page.firstElementChild as HTMLElement;
 }

@@ -16,6 +16,7 @@ import {
   emulatorBehindProxy,
   intersectionsDelivered,
   recordFetches,
+  placeRendered,
 } from './helpers.js';
 
 const key = known.website.guid;
@@ -33,13 +34,6 @@ function seen(el: Element) {
   const images = [...el.shadowRoot!.querySelectorAll('img')].map((img) => img.getAttribute('src'));
   const label = el.shadowRoot!.querySelector('[part=disclosure]')?.textContent;
   return { width: box.width, height: box.height, below: below.top - box.top, links, images, label };
-}
-
-/** Puts server-rendered HTML into the page as the HTML parser would (declarative shadow DOM). */
-function place(fragment: string): HTMLElement {
-  const page = fixtureSync<HTMLElement>(html`<div style="width: 900px"></div>`);
-  page.setHTMLUnsafe(`${fragment}<p>The article goes on below the widget.</p>`);
-  return page.firstElementChild as HTMLElement;
 }
 
 /** Layout shifts from now on (the observer's buffered entries are left out). */
@@ -79,7 +73,7 @@ describe('server-rendered elements, taken over in the browser', () => {
       attributes: { api: proxy.url },
     });
     expect(rendered.state).to.equal('ready');
-    const el = place(rendered.html);
+    const el = placeRendered(rendered.html);
     expect(customElements.get('pubnet-adslot'), 'not defined yet').to.equal(undefined);
     await frames();
     // Before any JavaScript of ours: the links, the label, the images.
@@ -123,7 +117,7 @@ describe('server-rendered elements, taken over in the browser', () => {
     const fetches = recordFetches();
     try {
       const loaded = oneEvent(document, 'pubnet-load');
-      const el = place(rendered.html);
+      const el = placeRendered(rendered.html);
       const { detail } = await loaded;
       expect(detail.count).to.equal(3);
       await frames();
@@ -161,7 +155,7 @@ describe('server-rendered elements, taken over in the browser', () => {
     expect(server.join(' ')).to.match(/\d,\d\d zł/);
     const shifts = layoutShifts();
     const loaded = oneEvent(document, 'pubnet-load');
-    const el = place(rendered.html);
+    const el = placeRendered(rendered.html);
     await loaded;
     await frames();
     shifts.stop();
@@ -188,7 +182,7 @@ describe('server-rendered elements, taken over in the browser', () => {
     const fetches = recordFetches();
     try {
       const loaded = oneEvent(document, 'pubnet-load');
-      const el = place(rendered.html);
+      const el = placeRendered(rendered.html);
       await loaded;
       const boxes = [...el.shadowRoot!.querySelectorAll<HTMLElement>('.placed')];
       const css = (style: string) => style.replace(/\s|;$/g, '');
@@ -213,7 +207,7 @@ describe('server-rendered elements, taken over in the browser', () => {
     const events = countEvents();
     try {
       const loaded = oneEvent(document, 'pubnet-load');
-      const el = place(rendered.html);
+      const el = placeRendered(rendered.html);
       await loaded;
       await intersectionsDelivered(el);
       await frames();
@@ -244,7 +238,7 @@ describe('server-rendered elements, taken over in the browser', () => {
     const fetches = recordFetches();
     const events = countEvents();
     try {
-      const el = place(rendered.html);
+      const el = placeRendered(rendered.html);
       await (el as HTMLElement & { updateComplete: Promise<unknown> }).updateComplete;
       await frames();
       expect(el.getAttribute('state')).to.equal('fallback');
@@ -276,7 +270,7 @@ describe('server-rendered elements, taken over in the browser', () => {
     const fetches = recordFetches();
     try {
       const loaded = oneEvent(document, 'pubnet-load');
-      const el = place(rendered.html);
+      const el = placeRendered(rendered.html);
       const height = el.getBoundingClientRect().height;
       expect((await loaded).detail.count).to.equal(8);
       expect(fetches.calls.map((call) => new URL(call.url).pathname)).to.deep.equal([

@@ -2,7 +2,7 @@
 // server rendered is replaced by the first render from the same answer, so
 // the reader's focus must survive it, the answer leaves the element, and a
 // manual slot's creatives show without any JavaScript.
-import { expect, fixtureSync, html, oneEvent } from '@open-wc/testing';
+import { expect, oneEvent } from '@open-wc/testing';
 import { LitElement } from 'lit';
 import { TakeOver } from '../../../src/components/lifecycle/take-over.js';
 import { known } from '../../../src/emulator/known.js';
@@ -12,16 +12,9 @@ import {
   type TestEmulator,
   type TestProxy,
 } from '../../support/emulator.js';
-import { emulatorBehindProxy, recordFetches } from '../helpers.js';
+import { emulatorBehindProxy, placeRendered, recordFetches } from '../helpers.js';
 
 const key = known.website.guid;
-
-/** Puts server-rendered HTML into the page as the HTML parser would (declarative shadow DOM). */
-function place(fragment: string): HTMLElement {
-  const page = fixtureSync<HTMLElement>(html`<div style="width: 900px"></div>`);
-  page.setHTMLUnsafe(fragment);
-  return page.firstElementChild as HTMLElement;
-}
 
 class AnswerHost extends LitElement {
   counted: unknown[] = [];
@@ -61,7 +54,7 @@ describe('TakeOver', () => {
       );
       expect(rendered.html).to.include('data-answer=');
       const loaded = oneEvent(document, 'pubnet-load');
-      const el = place(rendered.html);
+      const el = placeRendered(rendered.html);
       // The server's link, focused before the element's first update.
       const before = el.shadowRoot!.querySelectorAll<HTMLAnchorElement>('a[data-i]')[2];
       before.focus();
@@ -85,7 +78,7 @@ describe('TakeOver', () => {
       const fetches = recordFetches();
       try {
         const loaded = oneEvent(document, 'pubnet-load');
-        const el = place(rendered.html);
+        const el = placeRendered(rendered.html);
         expect(el.hasAttribute('data-answer')).to.equal(true);
         await loaded;
         expect(el.hasAttribute('data-answer')).to.equal(false);
@@ -123,7 +116,7 @@ describe('TakeOver', () => {
       }
       // Taken over: the same documents, set by the element.
       const loaded = oneEvent(document, 'pubnet-load');
-      const el = place(rendered.html);
+      const el = placeRendered(rendered.html);
       await loaded;
       expect(
         [...el.shadowRoot!.querySelectorAll('iframe')].map((frame) => frame.srcdoc),
