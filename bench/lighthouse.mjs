@@ -152,6 +152,22 @@ const notesOf = (r) => [
   ...r.warnings.map((w) => `Lighthouse: ${w}`),
 ];
 
+/** What a figure keeps of one Lighthouse run: `sample` as its value, every score beside it. */
+const measured = (r, sample, summary) => ({
+  samples: [sample],
+  scores: {
+    performance: r.performance,
+    accessibility: r.accessibility,
+    bestPractices: r.bestPractices,
+  },
+  cls: r.cls,
+  lcpMs: r.lcpMs,
+  tbtMs: r.tbtMs,
+  failing: r.failing,
+  summary,
+  notes: notesOf(r),
+});
+
 export async function lighthouseFigures({ latency }) {
   const { startDemo } = await import('../scripts/demo.mjs');
   const { known } = await import('../dist/emulator/index.js');
@@ -213,20 +229,12 @@ export async function lighthouseFigures({ latency }) {
           },
           `/${name}.html`,
           formFactor,
-          (r) => ({
-            samples: [r.performance],
-            scores: {
-              performance: r.performance,
-              accessibility: r.accessibility,
-              bestPractices: r.bestPractices,
-            },
-            cls: r.cls,
-            lcpMs: r.lcpMs,
-            tbtMs: r.tbtMs,
-            failing: r.failing,
-            summary: `a11y ${r.accessibility} · bp ${r.bestPractices} · CLS ${r.cls.toFixed(3)}`,
-            notes: notesOf(r),
-          }),
+          (r) =>
+            measured(
+              r,
+              r.performance,
+              `a11y ${r.accessibility} · bp ${r.bestPractices} · CLS ${r.cls.toFixed(3)}`,
+            ),
         );
 
     for (const page of quick.pages)
@@ -243,20 +251,7 @@ export async function lighthouseFigures({ latency }) {
           },
           page.path,
           formFactor,
-          (r) => ({
-            samples: [r.cls],
-            scores: {
-              performance: r.performance,
-              accessibility: r.accessibility,
-              bestPractices: r.bestPractices,
-            },
-            cls: r.cls,
-            lcpMs: r.lcpMs,
-            tbtMs: r.tbtMs,
-            failing: r.failing,
-            summary: scoresText(r),
-            notes: notesOf(r),
-          }),
+          (r) => measured(r, r.cls, scoresText(r)),
           page.serverRendered ? 1 : QUICK_START_RUNS,
         );
       }
