@@ -93,7 +93,11 @@ describe('sharing in-flight GETs', () => {
     c.abort();
     await rejection(p);
     // The shared request would start on a microtask: one task later, it would have.
-    await new Promise((r) => setTimeout(r));
+    await new Promise((next) => {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = next;
+      channel.port2.postMessage(0);
+    });
     expect(gated.signals).to.have.length(0);
   });
 
