@@ -59,7 +59,7 @@ const version = createRequire(import.meta.url)('lighthouse/package.json').versio
 async function launchChrome() {
   const { launch } = await import('chrome-launcher');
   const chrome = await launch({
-    chromePath: findBrowser({ install: false }),
+    chromePath: findBrowser(),
     chromeFlags: [
       '--headless=new',
       ...chromiumArgs,

@@ -1,9 +1,8 @@
 // Finds a Chrome/Chromium for the browser tests, benchmarks and screenshots.
-// Order: $CHROME_PATH, Debian's /usr/bin/chromium, then the usual install places.
-// On Debian/Ubuntu as root with none found it installs Debian's `chromium`
-// (saying so); anywhere else it fails with one line telling how to get one.
-import { existsSync, readFileSync } from 'node:fs';
-import { execFileSync } from 'node:child_process';
+// Order: $CHROME_PATH, Debian's /usr/bin/chromium, then the usual install places;
+// with none, one line telling how to get one (scripts/system.mjs installs it
+// before `npm test` on Debian/Ubuntu as root).
+import { existsSync } from 'node:fs';
 
 const candidates = [
   '/usr/bin/chromium',
@@ -34,15 +33,7 @@ export const chromiumArgs = [
   '--disable-backgrounding-occluded-windows',
 ];
 
-function isDebianLike() {
-  try {
-    return /\b(debian|ubuntu)\b/i.test(readFileSync('/etc/os-release', 'utf8'));
-  } catch {
-    return false;
-  }
-}
-
-export function findBrowser({ install = true } = {}) {
+export function findBrowser() {
   const fromEnv = process.env.CHROME_PATH;
   if (fromEnv) {
     if (existsSync(fromEnv)) return fromEnv;
@@ -50,17 +41,6 @@ export function findBrowser({ install = true } = {}) {
   }
   const found = candidates.find((path) => existsSync(path));
   if (found) return found;
-  if (install && isDebianLike() && process.getuid?.() === 0) {
-    console.error(
-      'pubnet-widgets: no Chrome/Chromium found; installing Debian\'s "chromium" package (apt-get)…',
-    );
-    execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
-    execFileSync('apt-get', ['install', '-y', '-qq', 'chromium'], {
-      stdio: 'inherit',
-      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
-    });
-    if (existsSync('/usr/bin/chromium')) return '/usr/bin/chromium';
-  }
   throw new Error(
     'No Chrome/Chromium found: install one (Debian/Ubuntu: apt-get install chromium) or set CHROME_PATH to its executable.',
   );
@@ -68,7 +48,7 @@ export function findBrowser({ install = true } = {}) {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   try {
-    console.log(findBrowser({ install: !process.argv.includes('--no-install') }));
+    console.log(findBrowser());
   } catch (error) {
     console.error(error.message);
     process.exit(1);

@@ -35,6 +35,7 @@ if (missing.length) {
 // Imported only now: they load dist/.
 const { startDemo } = await import('./demo.mjs');
 const { findBrowser, chromiumArgs } = await import('./find-browser.mjs');
+(await import('./system.mjs')).ensureSystem(['chromium']);
 const { chromium } = await import('playwright-core');
 
 const watchdog = setTimeout(() => {

@@ -9,7 +9,7 @@ import { chromiumArgs, findBrowser } from '../../scripts/find-browser.mjs';
 export async function launchBrowser() {
   const { chromium } = await import('playwright-core');
   return chromium.launch({
-    executablePath: findBrowser({ install: false }),
+    executablePath: findBrowser(),
     args: [...chromiumArgs, '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1'],
   });
 }

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 
 const script = fileURLToPath(new URL('../../scripts/find-browser.mjs', import.meta.url));
 const run = (env: Record<string, string>) =>
-  spawnSync(process.execPath, [script, '--no-install'], {
+  spawnSync(process.execPath, [script], {
     encoding: 'utf8',
     env: { ...process.env, ...env },
   });

@@ -1,0 +1,215 @@
+// The three browser engines the tests run in, from the machine's own installs
+// (never a downloaded build): Chromium (scripts/find-browser.mjs), Firefox
+// (stock Firefox ESR, driven by puppeteer-core over WebDriver BiDi) and WebKit
+// (WebKitGTK's MiniBrowser, driven by WebKitWebDriver under a private Xvfb).
+// scripts/system.mjs installs what is missing; this file only finds and starts.
+import { existsSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import { chromiumArgs, findBrowser } from './find-browser.mjs';
+
+export const ENGINES = ['chromium', 'firefox', 'webkit'];
+
+const FIREFOX = ['/usr/bin/firefox-esr', '/usr/bin/firefox'];
+const WEBKIT_DRIVER = ['/usr/bin/WebKitWebDriver'];
+const MINIBROWSER = [
+  '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser',
+  '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.0/MiniBrowser',
+  '/usr/lib/aarch64-linux-gnu/webkit2gtk-4.1/MiniBrowser',
+  '/usr/lib/aarch64-linux-gnu/webkit2gtk-4.0/MiniBrowser',
+];
+const XVFB = ['/usr/bin/Xvfb'];
+
+const first = (paths) => paths.find((path) => existsSync(path));
+
+function fromEnv(name, fallback) {
+  const path = process.env[name];
+  if (!path) return first(fallback);
+  if (existsSync(path)) return path;
+  throw new Error(`${name} is set to ${path}, but no file is there.`);
+}
+
+/** Firefox's executable: $FIREFOX_PATH, then Debian's firefox-esr, then firefox. */
+export const findFirefox = () => fromEnv('FIREFOX_PATH', FIREFOX);
+
+/** WebKitWebDriver and the MiniBrowser it drives ($WEBKIT_DRIVER_PATH, $MINIBROWSER_PATH). */
+export function findWebKit() {
+  const driver = fromEnv('WEBKIT_DRIVER_PATH', WEBKIT_DRIVER);
+  const binary = fromEnv('MINIBROWSER_PATH', MINIBROWSER);
+  return driver && binary ? { driver, binary } : undefined;
+}
+
+/** Whether WebKit needs a private display: on Linux, without one of the user's. */
+export const needsDisplay = () => process.platform === 'linux' && !process.env.DISPLAY;
+export const findXvfb = () => first(XVFB);
+
+/** The Debian package that brings each part, for scripts/system.mjs. */
+export const ENGINE_PARTS = {
+  chromium: [
+    { what: 'Chromium', package: 'chromium', recommends: true, present: () => hasChromium() },
+  ],
+  firefox: [
+    { what: 'Firefox', package: 'firefox-esr', recommends: true, present: () => !!findFirefox() },
+  ],
+  webkit: [
+    {
+      what: 'WebKitWebDriver',
+      package: 'webkit2gtk-driver',
+      recommends: true,
+      present: () => !!findWebKit(),
+    },
+    { what: 'Xvfb', package: 'xvfb', present: () => !needsDisplay() || !!findXvfb() },
+  ],
+};
+
+function hasChromium() {
+  try {
+    return !!findBrowser({ install: false });
+  } catch {
+    return false;
+  }
+}
+
+/** puppeteer-core's launch options for Chromium or Firefox. */
+export function puppeteerOptions(engine) {
+  if (engine === 'chromium')
+    return { browser: 'chrome', executablePath: findBrowser(), headless: true, args: chromiumArgs };
+  if (engine === 'firefox') {
+    const executablePath = findFirefox();
+    if (!executablePath)
+      throw new Error(
+        'No Firefox found: install one (Debian/Ubuntu: apt-get install firefox-esr) or set FIREFOX_PATH.',
+      );
+    return {
+      browser: 'firefox',
+      executablePath,
+      headless: true,
+      // Quiet on a closed network: no updates, telemetry or remote settings.
+      extraPrefsFirefox: {
+        'app.update.enabled': false,
+        'browser.shell.checkDefaultBrowser': false,
+        'datareporting.policy.dataSubmissionEnabled': false,
+        'toolkit.telemetry.enabled': false,
+        'network.captive-portal-service.enabled': false,
+        'network.connectivity-service.enabled': false,
+        'browser.safebrowsing.malware.enabled': false,
+        'browser.safebrowsing.phishing.enabled': false,
+        'extensions.update.enabled': false,
+        'services.settings.server': 'http://127.0.0.1:9/',
+      },
+    };
+  }
+  throw new Error(`puppeteer drives chromium and firefox, not ${engine}`);
+}
+
+/** A free TCP port on the loopback interface. */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Starts `command` and resolves once `ready(output)` is true for what it printed. */
+function startProcess(command, args, { env, ready, what }) {
+  const child = spawn(command, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  return new Promise((resolve, reject) => {
+    let output = '';
+    const onData = (chunk) => {
+      output += chunk;
+      const value = ready(output);
+      if (value !== undefined && value !== false) {
+        child.stdout.off('data', onData);
+        child.stderr.off('data', onData);
+        // Keep draining, so a chatty process never blocks on a full pipe.
+        child.stdout.resume();
+        child.stderr.resume();
+        resolve({ child, value });
+      }
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.once('error', reject);
+    child.once('exit', (code, signal) =>
+      reject(new Error(`${what} exited (${code ?? signal}) before it was ready: ${output.trim()}`)),
+    );
+  });
+}
+
+function stopProcess(child) {
+  if (!child || child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+}
+
+/**
+ * Starts WebKitWebDriver (and a private Xvfb when there is no display) and
+ * gives the W3C WebDriver endpoint with the capabilities that open MiniBrowser.
+ * `stop()` ends both; if one of them fails to start, the other is stopped.
+ */
+export async function startWebKitDriver() {
+  const webkit = findWebKit();
+  if (!webkit)
+    throw new Error(
+      'No WebKitWebDriver/MiniBrowser found: install them (Debian/Ubuntu: apt-get install webkit2gtk-driver xvfb).',
+    );
+  const started = [];
+  const stop = () => Promise.all(started.map(stopProcess));
+  try {
+    const env = { ...process.env };
+    if (needsDisplay()) {
+      const xvfb = findXvfb();
+      if (!xvfb) throw new Error('WebKit needs a display: install Xvfb (apt-get install xvfb).');
+      // -displayfd: Xvfb picks a free display and prints its number when ready.
+      const { child, value } = await startProcess(
+        xvfb,
+        ['-displayfd', '1', '-screen', '0', '1280x1024x24', '-nolisten', 'tcp'],
+        { env, ready: (out) => out.match(/^(\d+)\s*$/m)?.[1], what: 'Xvfb' },
+      );
+      started.push(child);
+      env.DISPLAY = `:${value}`;
+    }
+    const port = await freePort();
+    // WebKitWebDriver prints nothing when ready: its /status endpoint says so.
+    const child = spawn(webkit.driver, [`--port=${port}`, '--host=127.0.0.1'], {
+      env,
+      stdio: 'ignore',
+    });
+    started.push(child);
+    await waitForStatus(`http://127.0.0.1:${port}`, child);
+    return {
+      hostname: '127.0.0.1',
+      port,
+      url: `http://127.0.0.1:${port}`,
+      capabilities: {
+        browserName: 'MiniBrowser',
+        'webkitgtk:browserOptions': { binary: webkit.binary, args: ['--automation'] },
+      },
+      stop,
+    };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+async function waitForStatus(url, child) {
+  for (let attempt = 0; attempt < 200; attempt++) {
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(`WebKitWebDriver exited (${child.exitCode ?? child.signalCode})`);
+    try {
+      const response = await fetch(`${url}/status`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`WebKitWebDriver did not answer on ${url}`);
+}
