@@ -9,6 +9,7 @@ import { launchBrowser } from '../e2e/support/browser.js';
 import { within } from '../e2e/support/widgets.js';
 import { TOKEN, known, pluginZip, startApi, type Api } from './support/pubnet.js';
 import { startWordPress, type WordPress } from './support/wordpress.js';
+import { startTogether } from '../support/start-together.js';
 
 let wp: WordPress;
 let api: Api;
@@ -17,11 +18,11 @@ let editor: Page;
 const errors: string[] = [];
 
 before(async () => {
-  [api, wp, browser] = await Promise.all([
+  [api, wp, browser] = await startTogether(
     startApi(),
     startWordPress({ pluginZip: pluginZip() }),
     launchBrowser(),
-  ]);
+  );
   await wp.php(
     `activate_plugin('pubnet-widgets/pubnet-widgets.php');` +
       `update_option('pubnet_widgets_settings', array('token' => '${TOKEN}', 'website_key' => '${known.website.guid}', 'api_base' => '${api.url}', 'proxy' => 'builtin'));`,

@@ -31,6 +31,7 @@ import {
 } from './support/pubnet.js';
 import { assertCdnScript, assertLinks, none, phpFiles } from './support/checks.js';
 import { startWordPress, type WordPress } from './support/wordpress.js';
+import { startTogether } from '../support/start-together.js';
 
 const THEMES = ['twentytwentythree', 'twentytwentyone'] as const;
 const PROXY_PATH = '/wp-json/pubnet/v1/api';
@@ -50,11 +51,11 @@ const answers: { what: string; text: string }[] = [];
 
 before(async () => {
   const zip = pluginZip();
-  [api, wp, browser] = await Promise.all([
+  [api, wp, browser] = await startTogether(
     startApi(),
     startWordPress({ pluginZip: zip }),
     launchBrowser(),
-  ]);
+  );
   render = await startRenderProxy(api.url);
   admin = await wp.adminPage(browser);
   reader = await (await browser.newContext()).newPage();

@@ -19,6 +19,7 @@ import {
   type Api,
 } from './support/pubnet.js';
 import { startWordPress, type WordPress } from './support/wordpress.js';
+import { startTogether } from '../support/start-together.js';
 
 const PROXY = '/wp-json/pubnet/v1/api';
 const SEARCH = `${PROXY}/publisher/products/`;
@@ -42,7 +43,7 @@ const upstream = (from: number, path = '/publisher/products/') =>
   api.emulator.requests.slice(from).filter((entry) => entry.path === path);
 
 before(async () => {
-  [api, wp] = await Promise.all([startApi(), startWordPress({ pluginZip: pluginZip() })]);
+  [api, wp] = await startTogether(startApi(), startWordPress({ pluginZip: pluginZip() }));
   await wp.php(`activate_plugin('pubnet-widgets/pubnet-widgets.php');`);
   await settings({ token: TOKEN, website_key: guid, api_base: api.url, proxy: 'builtin' });
 });
