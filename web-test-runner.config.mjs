@@ -1,11 +1,13 @@
-// Browser tests: real Chromium (found by scripts/find-browser.mjs), TypeScript
-// through esbuild, and an emulator per test through server commands.
+// Browser tests in one engine ($PUBNET_ENGINE: chromium, the default, firefox or
+// webkit; scripts/test.mjs runs all three), TypeScript through esbuild, and an
+// emulator per test through server commands.
 import { esbuildPlugin } from '@web/dev-server-esbuild';
-import { chromeLauncher } from '@web/test-runner-chrome';
 import { defaultReporter } from '@web/test-runner';
-import { chromiumArgs, findBrowser } from './scripts/find-browser.mjs';
+import { launcherFor } from './test/support/launchers.mjs';
 import { emulatorPlugin } from './test/support/emulator-plugin.mjs';
 import { summaryReporter } from './test/support/summary-reporter.mjs';
+
+const engine = process.env.PUBNET_ENGINE ?? 'chromium';
 
 export default {
   files: ['test/{client,components,embed,autolink}/**/*.test.ts'],
@@ -16,26 +18,7 @@ export default {
     esbuildPlugin({ ts: true, tsconfig: './tsconfig.json', target: 'es2022' }),
     emulatorPlugin(),
   ],
-  browsers: [
-    chromeLauncher({
-      launchOptions: { executablePath: findBrowser(), headless: true, args: chromiumArgs },
-      // Each page in a window of its own: tabs of one window hide each other
-      // (`visibilitychange`), and a hidden page gets no rendering steps.
-      async createPage({ browser }) {
-        const browserSession = await browser.target().createCDPSession();
-        const { targetId } = await browserSession.send('Target.createTarget', {
-          url: 'about:blank',
-          newWindow: true,
-        });
-        await browserSession.detach();
-        const target = await browser.waitForTarget((t) => t._targetId === targetId);
-        const page = await target.page();
-        const cdp = await page.createCDPSession();
-        await cdp.send('Emulation.setFocusEmulationEnabled', { enabled: true });
-        return page;
-      },
-    }),
-  ],
+  browsers: [launcherFor(engine)],
   testFramework: { config: { timeout: 10000 } },
   // Lit's development build (the one tests load, for its warnings) says so once per page.
   filterBrowserLogs: ({ args }) => !String(args[0]).startsWith('Lit is in dev mode'),
