@@ -49,16 +49,27 @@ export const WORDPRESS_PARTS = [
   { what: 'unzip', package: 'unzip', present: () => hasCommand('unzip') },
 ];
 
+/**
+ * @typedef {{ what: string, package: string, recommends?: boolean, present(): boolean }} Part
+ * One thing the tests need, and the Debian package that brings it.
+ */
+
+/** @type {Record<string, Part[]>} */
 export const PARTS = {
   ...ENGINE_PARTS,
   wordpress: WORDPRESS_PARTS,
 };
 
-/** The parts of the named groups that are missing, each once by package. */
-export function missing(groups = Object.keys(PARTS)) {
+/**
+ * The parts of the named groups that are missing, each once by package.
+ * @param {string[] | undefined} groups
+ * @param {Record<string, Part[]>} [parts]
+ * @returns {Part[]}
+ */
+export function missing(groups, parts = PARTS) {
   const seen = new Map();
-  for (const group of groups)
-    for (const part of PARTS[group])
+  for (const group of groups ?? Object.keys(parts))
+    for (const part of parts[group])
       if (!seen.has(part.package) && !part.present()) seen.set(part.package, part);
   return [...seen.values()];
 }
@@ -73,7 +84,10 @@ function isDebianLike() {
 
 export const canInstall = () => isDebianLike() && process.getuid?.() === 0 && hasCommand('apt-get');
 
-/** The one line that tells a user what to install. */
+/**
+ * The one line that tells a user what to install.
+ * @param {Part[]} parts
+ */
 export function installLine(parts) {
   const packages = parts.map((part) => part.package).join(' ');
   return (
@@ -86,11 +100,13 @@ export function installLine(parts) {
  * Installs the missing parts of `groups` with apt-get, or throws one line.
  * Services the packages bring (MariaDB, Apache) are not started: the tests
  * start their own, private ones.
+ * @param {string[] | undefined} groups
+ * @param {{ known?: Record<string, Part[]>, installable?: () => boolean }} [options]
  */
-export function ensureSystem(groups) {
-  const parts = missing(groups);
+export function ensureSystem(groups, { known = PARTS, installable = canInstall } = {}) {
+  const parts = missing(groups, known);
   if (parts.length === 0) return [];
-  if (!canInstall()) throw new Error(installLine(parts));
+  if (!installable()) throw new Error(installLine(parts));
   const packages = parts.map((part) => part.package);
   console.error(`pubnet-widgets: installing Debian's ${packages.join(' ')} (apt-get)…`);
   const policy = '/usr/sbin/policy-rc.d';
@@ -118,7 +134,7 @@ export function ensureSystem(groups) {
   } finally {
     if (ownPolicy) rmSync(policy, { force: true });
   }
-  const still = missing(groups);
+  const still = missing(groups, known);
   if (still.length) throw new Error(installLine(still));
   return packages;
 }
