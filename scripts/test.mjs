@@ -5,16 +5,31 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, existsSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { ENGINES } from './engines.mjs';
 
 const bin = (name) => join('node_modules', '.bin', name);
 /** Holds the reports the steps write (TAP, browser summary); removed once they are read. */
 const work = mkdtempSync(join(tmpdir(), 'pubnet-test-'));
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const problems = [];
+/** How long each step took, printed before the closing line. */
+const timings = [];
+/** The longest a Node test or hook may take: the slowest (a framework build, a WordPress site) take about 30 s. */
+const NODE_TEST_TIMEOUT_MS = 120_000;
+/** The engines of the browser step: all three, or those named in $PUBNET_ENGINES (comma-separated). */
+const engines = (process.env.PUBNET_ENGINES ?? ENGINES.join(','))
+  .split(',')
+  .map((engine) => engine.trim())
+  .filter(Boolean);
+for (const engine of engines)
+  if (!ENGINES.includes(engine))
+    throw new Error(`PUBNET_ENGINES names "${engine}"; the engines are ${ENGINES.join(', ')}`);
 
 function run(label, command, args, env = {}) {
   console.log(`\n── ${label}: ${[command, ...args].join(' ')}`);
+  const started = Date.now();
   const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  timings.push(`${label}: ${Math.round((Date.now() - started) / 1000)} s`);
   if (result.status !== 0) problems.push(`${label} exited with ${result.status ?? result.signal}`);
   return result.status === 0;
 }
@@ -57,6 +72,8 @@ const steps = {
       '--import',
       'tsx',
       '--test',
+      // A hung test or hook becomes a named failure, never a run that never ends.
+      `--test-timeout=${NODE_TEST_TIMEOUT_MS}`,
       '--test-reporter=spec',
       '--test-reporter-destination=stdout',
       '--test-reporter=tap',
@@ -71,18 +88,22 @@ const steps = {
     totals.skipped += read('skipped') + read('todo');
   },
   browser() {
-    const summary = join(work, 'browser.json');
-    run('browser tests', bin('wtr'), ['--config', 'web-test-runner.config.mjs'], {
-      PUBNET_SUMMARY_FILE: summary,
-    });
-    if (!existsSync(summary)) {
-      totals.failed += 1;
-      return;
+    // One run per engine, one after the other: each failure and each timing names its engine.
+    for (const engine of engines) {
+      const summary = join(work, `browser-${engine}.json`);
+      run(`browser tests (${engine})`, bin('wtr'), ['--config', 'web-test-runner.config.mjs'], {
+        PUBNET_ENGINE: engine,
+        PUBNET_SUMMARY_FILE: summary,
+      });
+      if (!existsSync(summary)) {
+        totals.failed += 1;
+        continue;
+      }
+      const counted = JSON.parse(readFileSync(summary, 'utf8'));
+      totals.passed += counted.passed;
+      totals.failed += counted.failed;
+      totals.skipped += counted.skipped;
     }
-    const counted = JSON.parse(readFileSync(summary, 'utf8'));
-    totals.passed += counted.passed;
-    totals.failed += counted.failed;
-    totals.skipped += counted.skipped;
   },
 };
 
@@ -95,6 +116,7 @@ try {
   rmSync(work, { recursive: true, force: true });
 }
 
+if (timings.length) console.log(`\nTimes:\n- ${timings.join('\n- ')}`);
 if (problems.length) console.log(`\nProblems:\n- ${problems.join('\n- ')}`);
 console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(problems.length || totals.failed ? 1 : 0);
