@@ -1,10 +1,11 @@
 /**
  * A plain click on an offer link whose tracking link is not known yet is held
- * for at most about a second, then followed by navigating (never by a
- * synthetic `click()`, which would lose the reader's modifiers and the user
- * activation a new window needs). Modified clicks are never held: they are
- * the reader's own intent (a new tab, a new window, a download), and the
- * browser carries them out at once with the `href` there is.
+ * for at most about a second, then followed as a click on it would be, within
+ * the reader's user activation (a new window needs it), and unseen by the
+ * page's own click listeners (they saw the reader's click; a second one would
+ * count twice). Modified clicks are never held: they are the reader's own
+ * intent (a new tab, a new window, a download), and the browser carries them
+ * out at once with the `href` there is.
  */
 import type { LitElement } from 'lit';
 import { env } from '../shared/env.js';
@@ -42,11 +43,13 @@ export function followWhenKnown(
     element.addEventListener(type, done, { signal: waiting.signal });
 }
 
-/** Navigates to `anchor`'s `href` in its `target`, as following the link would. */
+/**
+ * Follows `anchor` as a click on it would: through a copy of it outside the
+ * page, so the engine itself resolves its `target` (a named frame, `<base
+ * target>`) with its `rel`, and no listener of the page sees a second click.
+ * (`window.open(href, name, 'noopener')` is no such thing: Firefox then opens
+ * a new window even when a frame of that name exists.)
+ */
 function follow(anchor: HTMLAnchorElement) {
-  const href = anchor.href;
-  if (!href) return;
-  const target = anchor.target.toLowerCase();
-  if (!target || target == '_self') location.assign(href);
-  else window.open(href, target, anchor.relList.contains('noopener') ? 'noopener' : '');
+  if (anchor.href) (anchor.cloneNode() as HTMLAnchorElement).click();
 }
