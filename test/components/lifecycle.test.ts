@@ -56,11 +56,14 @@ describe('widget lifecycle', () => {
     try {
       const el = document.createElement('pubnet-product-grid');
       Object.assign(el, { api: emu.url, key });
-      let atFirstFrame = -1;
-      requestAnimationFrame(() => (atFirstFrame = fetches.calls.length));
+      // The calls made when the first frame comes, taken in that frame's callback:
+      // waited for as well as the load, which may come before or after it.
+      const firstFrame = new Promise<number>((resolve) =>
+        requestAnimationFrame(() => resolve(fetches.calls.length)),
+      );
       const loaded = oneEvent(el, 'pubnet-load');
       fixtureSync<HTMLElement>(html`<div></div>`).append(el);
-      await loaded;
+      const [atFirstFrame] = await Promise.all([firstFrame, loaded]);
       expect(atFirstFrame, 'the search had started when the first frame came').to.equal(1);
     } finally {
       fetches.restore();
