@@ -3,7 +3,7 @@
 // emulator per test through server commands.
 import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { defaultReporter } from '@web/test-runner';
-import { launcherFor } from './test/support/launchers.mjs';
+import { engineCommands, launcherFor } from './test/support/launchers.mjs';
 import { emulatorPlugin } from './test/support/emulator-plugin.mjs';
 import { summaryReporter } from './test/support/summary-reporter.mjs';
 
@@ -17,6 +17,7 @@ export default {
   plugins: [
     esbuildPlugin({ ts: true, tsconfig: './tsconfig.json', target: 'es2022' }),
     emulatorPlugin(),
+    engineCommands(engine),
   ],
   browsers: [launcherFor(engine)],
   testFramework: { config: { timeout: 10000 } },

@@ -1,9 +1,12 @@
 // The three browser engines the tests run in, from the machine's own installs
 // (never a downloaded build): Chromium (scripts/find-browser.mjs), Firefox
 // (stock Firefox ESR, driven by puppeteer-core over WebDriver BiDi) and WebKit
-// (WebKitGTK's MiniBrowser, driven by WebKitWebDriver under a private Xvfb).
+// (WebKitGTK's MiniBrowser, driven by WebKitWebDriver under a private Xvfb,
+// whose GTK theme xsettingsd sets: how WebKit is told the reader prefers dark).
 // scripts/system.mjs installs what is missing; this file only finds and starts.
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { chromiumArgs, findBrowser } from './find-browser.mjs';
@@ -19,6 +22,7 @@ const MINIBROWSER = [
   '/usr/lib/aarch64-linux-gnu/webkit2gtk-4.0/MiniBrowser',
 ];
 const XVFB = ['/usr/bin/Xvfb'];
+const XSETTINGSD = ['/usr/bin/xsettingsd'];
 
 const first = (paths) => paths.find((path) => existsSync(path));
 
@@ -39,9 +43,14 @@ export function findWebKit() {
   return driver && binary ? { driver, binary } : undefined;
 }
 
-/** Whether WebKit needs a private display: on Linux, without one of the user's. */
-export const needsDisplay = () => process.platform === 'linux' && !process.env.DISPLAY;
+/**
+ * Whether WebKit needs a private display: on Linux, always. The reader's
+ * colour scheme it is told (the GTK theme, through XSETTINGS) is the
+ * display's, so the tests never take the user's own.
+ */
+export const needsDisplay = () => process.platform === 'linux';
 export const findXvfb = () => first(XVFB);
+export const findXsettingsd = () => first(XSETTINGSD);
 
 /** The Debian package that brings each part, for scripts/system.mjs. */
 export const ENGINE_PARTS = {
@@ -59,6 +68,11 @@ export const ENGINE_PARTS = {
       present: () => !!findWebKit(),
     },
     { what: 'Xvfb', package: 'xvfb', present: () => !needsDisplay() || !!findXvfb() },
+    {
+      what: 'xsettingsd',
+      package: 'xsettingsd',
+      present: () => !needsDisplay() || !!findXsettingsd(),
+    },
   ],
 };
 
@@ -149,18 +163,78 @@ function stopProcess(child) {
 }
 
 /**
- * Starts WebKitWebDriver (and a private Xvfb when there is no display) and
- * gives the W3C WebDriver endpoint with the capabilities that open MiniBrowser.
- * `stop()` ends both; if one of them fails to start, the other is stopped.
+ * An XSETTINGS manager on the display of `env`, whose GTK theme tells WebKitGTK
+ * the reader's colour scheme: a theme named "…-dark" is a reader who prefers
+ * dark, as on a desktop set to dark. `set(scheme)` resolves once the manager
+ * has published it (the page sees it a moment later: the tests wait for the
+ * media query's `change`).
+ */
+async function startColorScheme(env, started) {
+  const xsettingsd = findXsettingsd();
+  if (!xsettingsd)
+    throw new Error(
+      "WebKit is told the reader's colour scheme through xsettingsd: install it (apt-get install xsettingsd).",
+    );
+  const dir = mkdtempSync(join(tmpdir(), 'pubnet-xsettings-'));
+  started.push({ stop: () => rmSync(dir, { recursive: true, force: true }) });
+  const config = join(dir, 'xsettingsd.conf');
+  const write = (scheme) =>
+    writeFileSync(config, `Net/ThemeName "Adwaita${scheme == 'dark' ? '-dark' : ''}"\n`);
+  write('light');
+  const { child } = await startProcess(xsettingsd, ['-c', config], {
+    env,
+    ready: (out) => out.includes('Took ownership'),
+    what: 'xsettingsd',
+  });
+  started.push({ stop: () => stopProcess(child) });
+  let current = 'light';
+  /** One change at a time: each waits for the manager to say it reloaded. */
+  let queue = Promise.resolve();
+  const reload = (scheme) =>
+    new Promise((resolve, reject) => {
+      if (child.exitCode !== null || child.signalCode !== null)
+        return reject(new Error(`xsettingsd exited (${child.exitCode ?? child.signalCode})`));
+      let output = '';
+      const onData = (chunk) => {
+        output += chunk;
+        if (!/Loaded \d+ setting/.test(output)) return;
+        child.stdout.off('data', onData);
+        child.stderr.off('data', onData);
+        current = scheme;
+        resolve();
+      };
+      child.stdout.on('data', onData);
+      child.stderr.on('data', onData);
+      write(scheme);
+      child.kill('SIGHUP');
+    });
+  return (scheme) => {
+    const next = queue.then(() => (scheme == current ? undefined : reload(scheme)));
+    queue = next.catch(() => {});
+    return next;
+  };
+}
+
+/**
+ * Starts WebKitWebDriver (on Linux with a private Xvfb, and xsettingsd on it)
+ * and gives the W3C WebDriver endpoint with the capabilities that open
+ * MiniBrowser, and `setColorScheme('light' | 'dark')`, the reader's preference.
+ * `stop()` ends them all; if one of them fails to start, the others are stopped.
  */
 export async function startWebKitDriver() {
   const webkit = findWebKit();
   if (!webkit)
     throw new Error(
-      'No WebKitWebDriver/MiniBrowser found: install them (Debian/Ubuntu: apt-get install webkit2gtk-driver xvfb).',
+      'No WebKitWebDriver/MiniBrowser found: install them (Debian/Ubuntu: apt-get install webkit2gtk-driver xvfb xsettingsd).',
     );
+  /** What stops each thing started so far. */
   const started = [];
-  const stop = () => Promise.all(started.map(stopProcess));
+  const stop = () => Promise.all(started.map((it) => it.stop()));
+  let setColorScheme = async () => {
+    throw new Error(
+      "WebKit is told the reader's colour scheme only on a display of its own (Linux).",
+    );
+  };
   try {
     const env = { ...process.env };
     if (needsDisplay()) {
@@ -172,8 +246,9 @@ export async function startWebKitDriver() {
         ['-displayfd', '1', '-screen', '0', '1280x1024x24', '-nolisten', 'tcp'],
         { env, ready: (out) => out.match(/^(\d+)\s*$/m)?.[1], what: 'Xvfb' },
       );
-      started.push(child);
+      started.push({ stop: () => stopProcess(child) });
       env.DISPLAY = `:${value}`;
+      setColorScheme = await startColorScheme(env, started);
     }
     const port = await freePort();
     // WebKitWebDriver prints nothing when ready: its /status endpoint says so.
@@ -181,7 +256,7 @@ export async function startWebKitDriver() {
       env,
       stdio: 'ignore',
     });
-    started.push(child);
+    started.push({ stop: () => stopProcess(child) });
     await waitForStatus(`http://127.0.0.1:${port}`, child);
     return {
       hostname: '127.0.0.1',
@@ -191,6 +266,7 @@ export async function startWebKitDriver() {
         browserName: 'MiniBrowser',
         'webkitgtk:browserOptions': { binary: webkit.binary, args: ['--automation'] },
       },
+      setColorScheme,
       stop,
     };
   } catch (error) {

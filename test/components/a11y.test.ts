@@ -1,10 +1,10 @@
 import { expect, fixture, html } from '@open-wc/testing';
-import { emulateMedia } from '@web/test-runner-commands';
 import '../../src/components/adslot/define.js';
 import '../../src/components/offer-link/define.js';
 import '../../src/components/product-grid/define.js';
 import { known } from '../../src/emulator/known.js';
 import type { TestEmulator } from '../support/emulator.js';
+import { prefersColorScheme } from '../support/engine.js';
 import { emulator, shadow } from './helpers.js';
 
 const key = known.website.guid;
@@ -78,7 +78,7 @@ describe('accessibility on light and dark pages (guarantee 7)', () => {
     document.documentElement.style.colorScheme = '';
     document.body.style.background = '';
     document.body.style.color = '';
-    await emulateMedia({ colorScheme: 'light' });
+    await prefersColorScheme('light');
   });
 
   async function load(scheme: string, prefers: 'light' | 'dark', darkBackground: boolean) {
@@ -87,7 +87,7 @@ describe('accessibility on light and dark pages (guarantee 7)', () => {
       document.body.style.background = '#121212';
       document.body.style.color = '#e8eaed';
     }
-    await emulateMedia({ colorScheme: prefers });
+    await prefersColorScheme(prefers);
     // Four widgets load (listened for on `document`: some load before `fixture()` returns).
     const loaded = new Promise<void>((resolve) => {
       let count = 0;
