@@ -1,6 +1,7 @@
 /** Shared set-up of the auto-linking tests: an article, a consent gate, and ways to wait. */
 import { fixture, html } from '@open-wc/testing';
 import type { ConsentGate } from '../../src/autolink/index.js';
+import { whenIdle } from '../../src/autolink/idle.js';
 import { resetWidgets } from '../../src/components/shared/env.js';
 import type { TestEmulator, TestProxy } from '../support/emulator.js';
 import { emulatorBehindProxy } from '../components/helpers.js';
@@ -66,9 +67,14 @@ export function mutated(root: Node, check: () => unknown): Promise<void> {
 export const attributeSet = (element: Element, name: string): Promise<void> =>
   mutated(element, () => element.hasAttribute(name));
 
-/** Resolves in an idle callback asked for now: after the ones auto-linking asked for before. */
-export const idle = (): Promise<void> =>
-  new Promise((resolve) => requestIdleCallback(() => resolve()));
+/**
+ * Resolves in an idle moment asked for now, the way auto-linking asks
+ * (`whenIdle`): after the ones it asked for before. That is an idle callback
+ * where the engine has `requestIdleCallback` (Chromium, Firefox), and in
+ * WebKit, which has none, a 1 ms timer of `env.timers` (timers of one delay
+ * run in the order they were set).
+ */
+export const idle = (): Promise<void> => new Promise((resolve) => whenIdle(() => resolve()));
 
 /** A consent gate the test answers by hand. */
 export function manualConsent(initial?: boolean) {
