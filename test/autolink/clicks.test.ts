@@ -7,7 +7,11 @@ import { coreFor } from '../../src/components/shared/api.js';
 import { heldTimers, recordFetches } from '../components/helpers.js';
 import { key, MERCHANT, nextTask, useStack } from './support.js';
 
-/** A link that opens in an `<iframe name="landing">` beside it. */
+/**
+ * A link that opens in an `<iframe name="landing">` beside it: a click this
+ * file lets through, or holds when it should not, navigates that frame,
+ * never the test page itself (it would end the file's run, in any engine).
+ */
 async function inFrame(href: string) {
   const page = await fixture<HTMLElement>(html`
     <article>
@@ -39,10 +43,15 @@ describe('autolink: clicks', () => {
 
   it('a real click while the tracking link is coming is held, then follows the tracking link', async () => {
     await stack.emu.setLatency(300);
+    // The hold's 1 s is the test's: the answer decides, however long a busy machine takes.
+    const hold = heldTimers([1e3]);
+    env.timers = hold.timers;
     const { page, link, navigated } = await inFrame(MERCHANT);
     stack.stop = autolink(page, { api: stack.proxy.url, key });
     await realClick(link);
+    expect(hold.pending(1e3), 'held').to.have.length(1);
     await navigated;
+    expect(hold.pending(), 'the answer ended the hold').to.deep.equal([]);
     expect(link.getAttribute('data-pubnet-href')).to.equal(MERCHANT);
     // The landing frame went through the emulator's click URL: the click is recorded.
     const clicks = (await stack.emu.requests()).filter((r) => r.path.startsWith('/click/'));
@@ -79,9 +88,7 @@ describe('autolink: clicks', () => {
       await stack.emu.setFaults([{ path: '/publisher/offers/*', kind: 'hang' }]);
       const hold = heldTimers([1e3]);
       env.timers = hold.timers;
-      const page = await fixture<HTMLElement>(
-        html`<article><a href=${MERCHANT}>shop</a></article>`,
-      );
+      const { page, link } = await inFrame(MERCHANT);
       stack.stop = autolink(page, { api: stack.proxy.url, key });
       let prevented: boolean | undefined;
       // After auto-linking's own listener: record, then keep this test page where it is.
@@ -91,9 +98,7 @@ describe('autolink: clicks', () => {
       };
       document.addEventListener('click', onClick);
       try {
-        page
-          .querySelector('a')!
-          .dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, ...init }));
+        link.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, ...init }));
         expect(prevented).to.equal(false);
         expect(hold.held).to.have.length(0);
       } finally {
@@ -102,11 +107,8 @@ describe('autolink: clicks', () => {
     });
 
   it('a plain click on a link of a host known to have no offer is not held', async () => {
-    const page = await fixture<HTMLElement>(
-      html`<article><a href="https://no-offer.example/">none</a></article>`,
-    );
+    const { page, link } = await inFrame('https://no-offer.example/');
     stack.stop = autolink(page, { api: stack.proxy.url, key });
-    const link = page.querySelector('a')!;
     const fetches = recordFetches();
     link.dispatchEvent(new FocusEvent('focus'));
     // The detect's answer read, then what it leads to.
