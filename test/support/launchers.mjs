@@ -118,7 +118,8 @@ async function firefoxColorScheme(page, scheme) {
  *   preference (`prefers-color-scheme`) for the calling page. Chromium: CDP's
  *   media emulation; Firefox: firefoxColorScheme(); WebKit: the GTK theme of
  *   its display (WebKitLauncher). The page sees it a moment later (the
- *   media query's `change`), and the next page starts with light again.
+ *   media query's `change`). A test sets it back when done: Chromium's and
+ *   Firefox's pages are reused (only WebKit's next page starts light again).
  * - `pubnet-focus-window`: the calling page's window to the front, as a
  *   reader's is when they type (Firefox shows focus only in the active
  *   window; Chromium emulates focus for every page; WebKit has one window).
