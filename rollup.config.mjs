@@ -74,6 +74,32 @@ const emulatorEntries = {
 const isBuiltin = (id) => id.startsWith('node:') || builtinModules.includes(id);
 const external = (id) => /^(lit|@lit|@lit-labs)(\/|$)/.test(id) || isBuiltin(id);
 
+/**
+ * The packages the npm build bundles (every import but Lit's and Node's): the proxy's public
+ * suffix list, tldts (and tldts-core), so that installing the widgets still brings Lit alone.
+ * npm never packs a folder named node_modules, so their modules go to dist/vendor/.
+ */
+const vendored = (chunk) => `${chunk.name.replaceAll('node_modules/', 'vendor/')}.js`;
+/** tldts's licence (MIT) asks for its notice in every copy. */
+const vendorBanner = (chunk) =>
+  /(^|\/)vendor\/tldts/.test(chunk.fileName)
+    ? '/*! tldts, tldts-core: Copyright (c) 2017 Thomas Parisot, 2018 Rémi Berson. MIT License. */'
+    : '';
+
+/**
+ * The vendored modules minified (the rest of the npm build stays readable): the public
+ * suffix list is data, and what the widgets' install weighs (issue 24) counts every byte.
+ */
+const minifyVendored = {
+  name: 'pubnet-minify-vendored',
+  async renderChunk(code, chunk) {
+    if (!chunk.fileName.startsWith('vendor/')) return null;
+    const { minify } = await import('terser');
+    const result = await minify(code, { module: true, format: { comments: /^!/ } });
+    return { code: result.code, map: null };
+  },
+};
+
 /** The CLIs are the package's bins. */
 const shebang = (chunk) => (/(^|\/)cli\.js$/.test(chunk.fileName) ? '#!/usr/bin/env node' : '');
 
@@ -308,8 +334,8 @@ export default [
       // No source maps (issue 24): they named src/*.ts, which is not in the package,
       // without the sources inside, and with them the install is over its 5 MB budget.
       sourcemap: false,
-      entryFileNames: '[name].js',
-      banner: shebang,
+      entryFileNames: vendored,
+      banner: (chunk) => shebang(chunk) || vendorBanner(chunk),
     },
     plugins: [
       noHono,
@@ -325,6 +351,7 @@ export default [
         stripInternal: true,
       }),
       leaveEmulatorOut,
+      minifyVendored,
       noStaleMaps,
     ],
   },
@@ -355,7 +382,13 @@ export default [
         // when it imports from another), not all of src/: the npm build checks
         // that already, and this halves the time.
         filterRoot: '.',
-        include: ['src/emulator/**/*.ts', 'src/client/**/*.ts', 'src/node/**/*.ts'],
+        include: [
+          'src/emulator/**/*.ts',
+          'src/client/**/*.ts',
+          'src/node/**/*.ts',
+          // The Node adapter's Host check (RFC 9112 §3.2), shared with the proxy.
+          'src/proxy/http/host.ts',
+        ],
         outDir: 'dist',
         declaration: true,
         declarationDir: 'dist',
