@@ -11,9 +11,14 @@
  * Content-Length over `maxBodyBytes` is 413 before the handler runs.
  * `close()` destroys open sockets (a hanging handler cannot keep the server
  * up); `shutdown(graceMs)` lets the requests in flight finish first.
+ *
+ * A request without exactly one valid `Host` (none, an empty one, one with a
+ * space or another character no host has, two of them) is `400` before the
+ * handler runs (RFC 9112 §3.2), whatever its HTTP version.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { validHost } from '../proxy/http/host.js';
 import { BadRequest, hasBody, toRequest, writeResponse, type ExchangeState } from './exchange.js';
 
 /** What the adapter knows about the connection (the proxy's per-IP rate limit uses it). */
@@ -59,6 +64,18 @@ export interface Served {
 
 export const DEFAULT_MAX_BODY = 1 << 20;
 
+/** Whether the raw header list has exactly one `Host`, and a valid one. */
+function oneValidHost(raw: string[]): boolean {
+  let value: string | undefined;
+  for (let i = 0; i < raw.length; i += 2) {
+    const name = raw[i]!;
+    if (name.length !== 4 || name.toLowerCase() !== 'host') continue;
+    if (value !== undefined) return false;
+    value = raw[i + 1]!;
+  }
+  return value !== undefined && validHost(value);
+}
+
 function plain(res: ServerResponse, status: number, text: string, close = false): void {
   const headers: Record<string, string> = {
     'content-type': 'text/plain; charset=utf-8',
@@ -84,6 +101,10 @@ export function serve(handler: FetchHandler, options: ServeOptions = {}): Promis
     const unread = () => withBody && !req.complete;
     if (withBody && Number(req.headers['content-length'] ?? 0) > limit)
       return plain(res, 413, 'Request body too large', true);
+    if (!oneValidHost(req.rawHeaders)) {
+      onError('bad request');
+      return plain(res, 400, 'Bad request', true);
+    }
     const state: ExchangeState = { tooLarge: false };
     let request: Request;
     try {

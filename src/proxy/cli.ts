@@ -4,19 +4,21 @@
  * short line per kind of failure, at most once a second. SIGTERM or SIGINT
  * stops it gracefully: no new connections, the requests in flight finish
  * (for up to `--grace` ms), then it exits 0. The token is read from `PUBNET_TOKEN` only:
- * a command-line flag would show in `ps`, shell history and CI logs.
+ * a command-line flag would show in `ps`, shell history and CI logs. Without
+ * `--website` it says once, at start, that routes naming a website are refused;
+ * SIGUSR2 prints what it holds against its bounds (cache, clients, renders).
  */
 import { parseArgs } from 'node:util';
 import { serve } from '../node/serve.js';
 import { bufferedLines, rateLimitedErrors } from './cli-log.js';
 import { MAX_REQUEST_BODY } from './http/index.js';
 import type { ProxyLogEntry, ProxyOptions } from './options.js';
-import { createProxy } from './proxy.js';
+import { createProxy, type ProxyHeld } from './proxy.js';
 
 const USAGE = `Usage: PUBNET_TOKEN=<token> pubnet-proxy --upstream <url> [--port 8788] [--host 127.0.0.1]
-  [--website <guid>]... [--allow-origin <origin>]... [--base-path /pubnet-api/]
-  [--public-url <url>] [--timeout <ms>] [--cache-ttl <ms>] [--cache-max <n>]
-  [--stale-if-error <ms>] [--not-found-ttl <ms>] [--stale-while-revalidate <ms>] [--no-cache]
+  --website <guid> [--website <guid>]... [--deep-link-host <host>]... [--allow-origin <origin>]...
+  [--base-path /pubnet-api/] [--public-url <url>] [--timeout <ms>] [--cache-ttl <ms>]
+  [--cache-max <n>] [--cache-max-bytes <n>] [--stale-if-error <ms>] [--not-found-ttl <ms>] [--stale-while-revalidate <ms>] [--no-cache]
   [--rate <per second>] [--burst <n>] [--ip-header <name>] [--no-rate-limit]
   [--concurrency <n>] [--queue <n>] [--queue-wait <ms>] [--grace <ms>]
 The API token comes from the environment variable PUBNET_TOKEN, never from a flag.
@@ -50,12 +52,14 @@ function parse(argv: string[]) {
         port: { type: 'string', default: '8788' },
         host: { type: 'string', default: '127.0.0.1' },
         website: { type: 'string', multiple: true },
+        'deep-link-host': { type: 'string', multiple: true },
         'allow-origin': { type: 'string', multiple: true },
         'base-path': { type: 'string' },
         'public-url': { type: 'string' },
         timeout: { type: 'string' },
         'cache-ttl': { type: 'string' },
         'cache-max': { type: 'string' },
+        'cache-max-bytes': { type: 'string' },
         'stale-if-error': { type: 'string' },
         'not-found-ttl': { type: 'string' },
         'stale-while-revalidate': { type: 'string' },
@@ -84,6 +88,26 @@ function logLine(entry: ProxyLogEntry): void {
   stderr.line(`${entry.method} ${entry.path} ${entry.status} ${entry.ms}ms ${entry.cache}${note}`);
 }
 
+/**
+ * One line of what the proxy holds, against its bounds. Run with `--expose-gc`,
+ * garbage is collected first, so the heap figure is what is held.
+ */
+function heldLine({ cache, rateLimit, renders }: ProxyHeld): string {
+  (globalThis as { gc?: () => void }).gc?.();
+  const parts = [
+    cache
+      ? `cache ${cache.entries}/${cache.maxEntries} entries ${cache.bytes}/${cache.maxBytes} bytes`
+      : 'cache off',
+    rateLimit
+      ? `rate limit ${rateLimit.clients}/${rateLimit.maxClients} clients`
+      : 'rate limit off',
+    `renders ${renders.entries} entries ${renders.bytes} bytes`,
+    `heap ${process.memoryUsage().heapUsed} bytes`,
+    `rss ${process.memoryUsage.rss()} bytes`,
+  ];
+  return `pubnet-proxy: held: ${parts.join('; ')}`;
+}
+
 async function main(): Promise<void> {
   const args = parse(process.argv.slice(2));
   if (args.help) {
@@ -100,6 +124,7 @@ async function main(): Promise<void> {
     token,
     upstream: args.upstream,
     websites: args.website,
+    deepLinkHosts: args['deep-link-host'],
     allowOrigins: args['allow-origin'],
     basePath: args['base-path'],
     publicUrl: args['public-url'],
@@ -109,6 +134,7 @@ async function main(): Promise<void> {
       : {
           ttl: number('cache-ttl', args['cache-ttl']),
           max: number('cache-max', args['cache-max']),
+          maxBytes: number('cache-max-bytes', args['cache-max-bytes']),
           staleIfError: number('stale-if-error', args['stale-if-error']),
           notFoundTtl: number('not-found-ttl', args['not-found-ttl']),
           staleWhileRevalidate: number('stale-while-revalidate', args['stale-while-revalidate']),
@@ -134,6 +160,11 @@ async function main(): Promise<void> {
     // Option errors never contain option values, so this cannot print the token.
     exit(error instanceof TypeError ? error.message : 'could not start.');
   }
+  if (!args.website?.length)
+    process.stderr.write(
+      'pubnet-proxy: no --website given: every route that names a website (searches, ' +
+        'tracking links, stats, token pages, ad slots with ?key=) is refused with 403.\n',
+    );
   const server = await serve(handler, {
     port,
     host: args.host,
@@ -154,6 +185,13 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
+  if (process.platform !== 'win32') {
+    const proxy = handler;
+    process.on('SIGUSR2', () => {
+      stderr.line(heldLine(proxy.held()));
+      stderr.flush();
+    });
+  }
 }
 
 main().catch((error: unknown) => {

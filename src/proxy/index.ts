@@ -3,7 +3,7 @@
  * A web-standard handler; see docs/proxy.md for deploying it.
  */
 export { createProxy } from './proxy.js';
-export type { ConnectionInfo, ProxyHandler } from './proxy.js';
+export type { ConnectionInfo, Proxy, ProxyHandler, ProxyHeld } from './proxy.js';
 export type {
   CacheOptions,
   ConcurrencyOptions,

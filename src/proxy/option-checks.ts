@@ -41,6 +41,28 @@ export function stringList(name: string, value: unknown): string[] {
   return [...(value as string[])];
 }
 
+/**
+ * A list of host names (`shop.example`, `xn--bcher-kva.example`, `192.0.2.1`,
+ * `[2001:db8::1]`): each one as a URL's host would be, without port, path or
+ * credentials. Lower-cased, IDNs as punycode, without a trailing dot.
+ */
+export function hostList(name: string, value: unknown): string[] {
+  const list = stringList(name, value);
+  return list.map((host) => {
+    let parsed: URL | undefined;
+    try {
+      parsed = /^[^/?#@\\\s:]+$|^\[[0-9a-f:.]+\]$/i.test(host)
+        ? new URL(`http://${host}/`)
+        : undefined;
+    } catch {
+      // reported below
+    }
+    if (!parsed || parsed.port)
+      throw invalid(name, `host names like "shop.example" (got "${host}")`);
+    return parsed.hostname.replace(/\.$/, '');
+  });
+}
+
 export function origins(value: unknown): readonly string[] | '*' {
   if (value === '*') return '*';
   const list = stringList('allowOrigins', value);

@@ -6,6 +6,7 @@
 
 import {
   basePath,
+  hostList,
   httpUrl,
   invalid,
   nonNegative,
@@ -48,8 +49,15 @@ export interface ProxyLogEntry {
 export interface CacheOptions {
   /** Lifetime of an entry in ms (default 60 000). Also the `max-age` sent to CDNs. */
   ttl?: number;
-  /** Most entries kept; the least recently used go first (default 500). */
+  /** Most entries kept in memory; the least recently used go first (default 500). */
   max?: number;
+  /**
+   * Most bytes kept in memory (default 16 777 216, 16 MiB): each entry counts its
+   * key and body as UTF-8 plus 256; the least recently used go first. Whatever
+   * visitors send, memory holds at most `max` entries and `maxBytes` bytes, and an
+   * answer over 64 KiB is served but never kept (api-contract §13).
+   */
+  maxBytes?: number;
   /**
    * How long after expiring an entry may still be answered, in ms, when the
    * fresh copy cannot be fetched (network error, timeout, upstream 5xx or 429,
@@ -95,11 +103,22 @@ export interface ProxyOptions {
   /** Base URL of the publisher API, absolute http(s); may carry a path prefix (`https://api.example/v1/`). */
   upstream: string;
   /**
-   * Website guids (public "website keys") this proxy serves. When set, `?key=`
-   * and the body's `website` are pinned to them: absent → the first one,
-   * another one → 403. Unset: passed through as sent.
+   * Website guids (public "website keys") this proxy serves (api-contract §13).
+   * The routes that name a website (`?key=` of searches and ad slots, the
+   * `website` of tracking-link and stats bodies, the token pages' path) are
+   * forwarded only for these: absent → the first one (the only one, usually),
+   * another one → 403. Unset or empty: those routes are all refused (403), and
+   * an ad slot is answered without what it shows.
    */
   websites?: readonly string[];
+  /**
+   * Hosts a tracking link's `deep_link` or `traffic_back_url` may lead to
+   * besides the offer's own site (api-contract §13): exact host names, such as
+   * `partner.example` (not a URL, no port). The offer's own site (the host of
+   * its `preview_url`, or of a product's `direct_link`, and every host under
+   * the same registrable domain) is always allowed. Default: none.
+   */
+  deepLinkHosts?: readonly string[];
   /** Origins allowed to call the proxy from a browser (CORS): exact origins, or `'*'`. Default: none. */
   allowOrigins?: readonly string[] | '*';
   /** Path prefix the proxy is mounted under (default `/`), stripped before matching. */
@@ -113,8 +132,8 @@ export interface ProxyOptions {
   publicUrl?: string;
   /**
    * Cache of widget reads, or `false` to fetch every time (default
-   * `{ ttl: 60000, max: 500, staleIfError: 86400000, notFoundTtl: 10000,
-   * staleWhileRevalidate: 60000 }`).
+   * `{ ttl: 60000, max: 500, maxBytes: 16777216, staleIfError: 86400000,
+   * notFoundTtl: 10000, staleWhileRevalidate: 60000 }`).
    */
   cache?: CacheOptions | false;
   /**
@@ -153,6 +172,8 @@ export interface ResolvedOptions {
   /** Upstream base, ending with `/`. */
   upstream: URL;
   websites: readonly string[];
+  /** Lower-case host names, without a trailing dot. */
+  deepLinkHosts: readonly string[];
   allowOrigins: readonly string[] | '*';
   /** Starts and ends with `/`. */
   basePath: string;
@@ -171,6 +192,7 @@ export interface ResolvedOptions {
 export const DEFAULT_CACHE = {
   ttl: 60_000,
   max: 500,
+  maxBytes: 16 * 1024 * 1024,
   staleIfError: 86_400_000,
   notFoundTtl: 10_000,
   staleWhileRevalidate: 60_000,
@@ -196,7 +218,7 @@ export function resolveOptions(options: ProxyOptions): ResolvedOptions {
   if (cache !== undefined && cache !== false && (typeof cache !== 'object' || cache === null))
     throw invalid(
       'cache',
-      '{ ttl?, max?, staleIfError?, notFoundTtl?, staleWhileRevalidate?, store? } or false',
+      '{ ttl?, max?, maxBytes?, staleIfError?, notFoundTtl?, staleWhileRevalidate?, store? } or false',
     );
   if (
     rateLimit !== undefined &&
@@ -223,6 +245,7 @@ export function resolveOptions(options: ProxyOptions): ResolvedOptions {
     token,
     upstream,
     websites: stringList('websites', options.websites),
+    deepLinkHosts: hostList('deepLinkHosts', options.deepLinkHosts),
     allowOrigins: origins(options.allowOrigins),
     basePath: basePath(options.basePath),
     publicUrl,
@@ -232,6 +255,9 @@ export function resolveOptions(options: ProxyOptions): ResolvedOptions {
         : {
             ttl: positive('cache.ttl', cache?.ttl, DEFAULT_CACHE.ttl),
             max: Math.floor(positive('cache.max', cache?.max, DEFAULT_CACHE.max)),
+            maxBytes: Math.floor(
+              positive('cache.maxBytes', cache?.maxBytes, DEFAULT_CACHE.maxBytes),
+            ),
             staleIfError: nonNegative(
               'cache.staleIfError',
               cache?.staleIfError,

@@ -23,7 +23,12 @@
  * public URL, or the base path alone. HEAD is answered as GET without a body,
  * a known path with another method 405 with `Allow`.
  */
-import { composeAdslot, type ComposeContext } from './compose/index.js';
+import {
+  checkLinkSite,
+  composeAdslot,
+  type ComposeContext,
+  type LinkSiteContext,
+} from './compose/index.js';
 import {
   BASE_HEADERS,
   clientIp,
@@ -32,6 +37,7 @@ import {
   detail,
   notFound,
   represent,
+  validHost,
 } from './http/index.js';
 import { resolveOptions, type ProxyLogEntry, type ProxyOptions } from './options.js';
 import { allowedMethods, prepareRequest, resolveRoute, scrubber } from './policy/index.js';
@@ -72,6 +78,20 @@ const INTERNAL_ORIGIN = 'http://pubnet-proxy.internal';
 /** A web-standard request handler (Node via src/node/serve.ts, Workers, Deno, Bun). */
 export type ProxyHandler = (request: Request, info?: ConnectionInfo) => Promise<Response>;
 
+/**
+ * What a proxy holds now that visitors can make grow, each against its bound
+ * (api-contract §13): the cache in memory, the rate limit's clients, the kept
+ * renders. The CLI prints it on SIGUSR2.
+ */
+export interface ProxyHeld {
+  cache: { entries: number; bytes: number; maxEntries: number; maxBytes: number } | null;
+  rateLimit: { clients: number; maxClients: number } | null;
+  renders: { entries: number; bytes: number };
+}
+
+/** The handler, with {@link ProxyHeld} for operators and tests. */
+export type Proxy = ProxyHandler & { held(): ProxyHeld };
+
 type Outcome = { response: Response; cache: ProxyLogEntry['cache']; note?: string };
 
 /**
@@ -80,7 +100,7 @@ type Outcome = { response: Response; cache: ProxyLogEntry['cache']; note?: strin
  * create it once per process or isolate.
  * @throws TypeError naming the first invalid option.
  */
-export function createProxy(options: ProxyOptions): ProxyHandler {
+export function createProxy(options: ProxyOptions): Proxy {
   const o = resolveOptions(options);
   const cache = o.cache ? new ReadCache(o.cache, o.now) : undefined;
   const limiter = o.rateLimit ? new RateLimiter(o.rateLimit, o.now) : undefined;
@@ -98,6 +118,11 @@ export function createProxy(options: ProxyOptions): ProxyHandler {
   };
   const reads = new ReadPath(cache, upstream, o.token);
   const composer: ComposeContext = { reads, websites: o.websites, scrub };
+  const linkSites: LinkSiteContext = {
+    reads,
+    websites: o.websites,
+    deepLinkHosts: o.deepLinkHosts,
+  };
   const revalidate = o.cache ? Math.floor(o.cache.staleWhileRevalidate / 1000) : 0;
   const freshCacheControl = cache
     ? `public, max-age=${cache.ttlSeconds}${revalidate ? `, stale-while-revalidate=${revalidate}` : ''}`
@@ -150,6 +175,10 @@ export function createProxy(options: ProxyOptions): ProxyHandler {
         response.headers.set(name, value);
       return { response, cache: '-', note };
     };
+    // RFC 9112 §3.2. A runtime that passes the Host header on (Node's adapter checks its
+    // count and presence itself) gets a bad one refused here: two are joined as "a, b".
+    const host = request.headers.get('host');
+    if (host !== null && !validHost(host)) return own(detail(400, 'Bad request.'), 'bad host');
     if (!url.pathname.startsWith(o.basePath)) return own(notFound(), 'outside base path');
     const path = `/${url.pathname.slice(o.basePath.length)}`;
 
@@ -189,7 +218,13 @@ export function createProxy(options: ProxyOptions): ProxyHandler {
         : undefined;
     const caller = { budget, waitUntil };
     let outcome: Read;
-    if (composition) {
+    const refused =
+      route.policy.body === 'trackingLink'
+        ? await checkLinkSite(linkSites, read, () => request.signal, caller)
+        : undefined;
+    if (refused) {
+      outcome = refused;
+    } else if (composition) {
       // Its own entry, per key and sid, beside the one plain slot every composition reads.
       const key = ['compose', ReadPath.key(read), composition.key ?? '', composition.sid ?? ''];
       const compose = (signal: AbortSignal) =>
@@ -205,7 +240,7 @@ export function createProxy(options: ProxyOptions): ProxyHandler {
     return { response: await toResponse(request, answer, state), cache: state, note };
   }
 
-  return async function proxy(request, info) {
+  const proxy = async function proxy(request: Request, info?: ConnectionInfo) {
     const started = performance.now();
     let outcome: Outcome;
     try {
@@ -237,4 +272,14 @@ export function createProxy(options: ProxyOptions): ProxyHandler {
     }
     return outcome.response;
   };
+  const held = (): ProxyHeld => ({
+    cache:
+      cache && o.cache
+        ? { ...cache.held, maxEntries: o.cache.max, maxBytes: o.cache.maxBytes }
+        : null,
+    rateLimit:
+      limiter && o.rateLimit ? { clients: limiter.size, maxClients: o.rateLimit.maxClients } : null,
+    renders: renders.held,
+  });
+  return Object.assign(proxy, { held });
 }

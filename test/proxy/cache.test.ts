@@ -3,8 +3,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createProxy } from '../../src/proxy/proxy.js';
+import { keepable } from '../../src/proxy/read/read-cache.js';
 import { heldUpstream, listening, until } from './held.js';
-import { TOKEN, call, jsonInit, known, startStack } from './support.js';
+import { TOKEN, call, jsonInit, known, startStack, startUpstream } from './support.js';
 
 // Offers: reads the proxy answers with one upstream call each (an ad slot's answer is
 // composed of several; see compose.test.ts).
@@ -23,6 +24,7 @@ async function twentyAtOnce(cache?: false) {
     token: TOKEN,
     upstream: 'http://api.example/',
     fetch: upstream.fetch,
+    websites: [known.website.guid],
     rateLimit: false,
     onLog: (entry) => states.push(entry.cache),
     ...(cache === false ? { cache } : {}),
@@ -70,7 +72,8 @@ test('20 identical concurrent searches cost 1 upstream call with cache: false to
 });
 
 test('the search cache key ignores body key order but not the key or the page', async () => {
-  const stack = await startStack();
+  const second = known.websites.secondActive.guid;
+  const stack = await startStack({ websites: [known.website.guid, second] });
   const url = `${stack.proxy}publisher/products/?key=${known.website.guid}`;
   const a = {
     filters: [{ price: { value: [1, 500], lookup: 'range' } }],
@@ -86,9 +89,12 @@ test('the search cache key ignores body key order but not the key or the page', 
   assert.equal((await call(url, jsonInit('POST', b))).headers.get('x-cache'), 'HIT');
   assert.equal(stack.upstreamCalls().length, 1);
   await call(url, jsonInit('POST', { ...a, page: 2 }));
-  await call(`${stack.proxy}publisher/products/`, jsonInit('POST', a));
+  await call(`${stack.proxy}publisher/products/?key=${second}`, jsonInit('POST', a));
   await call(`${stack.proxy}publisher/products/v2/?key=${known.website.guid}`, jsonInit('POST', a));
   assert.equal(stack.upstreamCalls().length, 4);
+  // A missing key is the first configured one: the same entry.
+  const keyless = await call(`${stack.proxy}publisher/products/`, jsonInit('POST', b));
+  assert.equal(keyless.headers.get('x-cache'), 'HIT');
 });
 
 test('entries expire after the TTL (injected clock)', async () => {
@@ -243,4 +249,111 @@ test('offers/detect answers are cached, 404s too (auto-linking asks once per hos
   );
   assert.equal(miss[1].headers.get('x-cache'), 'HIT');
   assert.equal(stack.upstreamCalls().length, 2);
+});
+
+test('memory is bounded in bytes too: the least recently used go first, the counters say so', async () => {
+  // An offer answer is about 1.5 KB: 4 KB holds two of them with their keys.
+  const stack = await startStack({ cache: { maxBytes: 4096 } });
+  const [a, b, c] = known.offers;
+  const held = () => stack.held()!.cache!;
+  await call(stack.proxy + offer(a));
+  await call(stack.proxy + offer(b));
+  assert.equal(held().entries, 2);
+  assert.ok(held().bytes <= 4096 && held().bytes > 2000, `${held().bytes} B`);
+  await call(stack.proxy + offer(a)); // a hit: b is the least recently used
+  await call(stack.proxy + offer(c)); // over 4 KB: b goes
+  assert.equal(held().entries, 2);
+  assert.ok(held().bytes <= 4096);
+  await call(stack.proxy + offer(a));
+  assert.equal(stack.upstreamCalls().length, 3, 'a stayed');
+  await call(stack.proxy + offer(b));
+  assert.equal(stack.upstreamCalls().length, 4, 'b was pushed out by bytes, not by count');
+  assert.deepEqual(
+    { ...held(), entries: undefined, bytes: undefined },
+    { entries: undefined, bytes: undefined, maxEntries: 500, maxBytes: 4096 },
+  );
+});
+
+test('an answer over 64 KiB is served every time but never kept', async () => {
+  const big = (n: number) => ({
+    count: 1,
+    next: null,
+    previous: null,
+    results: [{ t: 'x'.repeat(n) }],
+  });
+  let calls = 0;
+  const upstream = await startUpstream((request) => {
+    calls += 1;
+    const { pathname } = new URL(request.url);
+    return Response.json(big(pathname.includes(known.offers[0]) ? 70_000 : 60_000));
+  });
+  const proxy = createProxy({ token: TOKEN, upstream, rateLimit: false });
+  const read = async (id: string) => {
+    const response = await proxy(new Request(`http://proxy.example/${offer(id)}`));
+    return {
+      status: response.status,
+      cache: response.headers.get('x-cache'),
+      size: (await response.text()).length,
+    };
+  };
+  const large = [await read(known.offers[0]), await read(known.offers[0])];
+  assert.deepEqual(
+    large.map((r) => `${r.status} ${r.cache}`),
+    ['200 MISS', '200 MISS'],
+  );
+  assert.ok(large[0].size > 64 * 1024);
+  assert.equal(proxy.held().cache?.entries, 0);
+  // 60,000 characters of ASCII: kept.
+  const small = [await read(known.offers[1]), await read(known.offers[1])];
+  assert.deepEqual(
+    small.map((r) => r.cache),
+    ['MISS', 'HIT'],
+  );
+  assert.equal(calls, 3);
+  // Counted in UTF-8: 30,000 'é' are 60,000 bytes of UTF-8 but 30,000 UTF-16 units.
+  assert.equal(keepable('é'.repeat(33_000)), false);
+  assert.equal(keepable('é'.repeat(32_000)), true);
+});
+
+test('page_size above 48 is clamped before the call, and the clamped request is the cache key', async () => {
+  const stack = await startStack();
+  const search = (query: string, body: object) =>
+    call(
+      `${stack.proxy}publisher/products/?key=${known.website.guid}${query}`,
+      jsonInit('POST', body),
+    );
+  const first = await search('&page_size=100', { filters: [] });
+  assert.equal(first.status, 200);
+  assert.equal((first.json as { results: unknown[] }).results.length, 48);
+  assert.match(stack.upstreamCalls()[0].search, /[?&]page_size=48(&|$)/);
+  assert.equal((await search('&page_size=48', { filters: [] })).headers.get('x-cache'), 'HIT');
+  // In the body the same.
+  const body = await search('', { filters: [], page_size: 100 });
+  assert.equal(body.headers.get('x-cache'), 'MISS');
+  assert.deepEqual(stack.upstreamCalls()[1].body, { filters: [], page_size: 48 });
+  assert.equal((await search('', { page_size: 48, filters: [] })).headers.get('x-cache'), 'HIT');
+  assert.equal(
+    (await search('', { filters: [], page_size: '1000' })).headers.get('x-cache'),
+    'HIT',
+  );
+  // v2 too; small sizes and nonsense pass as they are (the API answers its own 400).
+  await call(`${stack.proxy}publisher/products/v2/?page_size=99`, jsonInit('POST', {}));
+  assert.match(stack.upstreamCalls()[2].search, /page_size=48/);
+  await search('&page_size=12', {});
+  assert.match(stack.upstreamCalls()[3].search, /page_size=12/);
+  assert.equal((await search('&page_size=lots', {})).status, 400);
+  assert.equal(stack.upstreamCalls().length, 5);
+});
+
+test('cache.maxBytes is checked at start', () => {
+  for (const maxBytes of [0, -1, 'big', Number.NaN])
+    assert.throws(
+      () =>
+        createProxy({
+          token: TOKEN,
+          upstream: 'http://api.example/',
+          cache: { maxBytes: maxBytes as number },
+        }),
+      /Invalid proxy option cache\.maxBytes/,
+    );
 });

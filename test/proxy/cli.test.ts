@@ -5,6 +5,7 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { connect } from 'node:net';
 import { createInterface } from 'node:readline';
+import { rawSocket } from './raw.js';
 import { TOKEN, call, known, startStack, startUpstream } from './support.js';
 
 const CLI = ['--import', 'tsx', 'src/proxy/cli.ts'];
@@ -245,5 +246,114 @@ describe('pubnet-proxy', { concurrency: true }, () => {
     const bad = await run(['--upstream', 'http://127.0.0.1:1/', '--grace', 'soon'], TOKEN);
     assert.equal(bad.status, 2);
     assert.match(bad.stderr, /--grace expects a number/);
+  });
+});
+
+describe('pubnet-proxy and api-contract §13', { concurrency: true }, () => {
+  /** The CLI started with `flags` in front of `upstream`; its URL, stderr so far, and a stop. */
+  async function start(upstream: string, flags: string[]) {
+    const args = ['--upstream', upstream, '--port', '0', ...flags];
+    const child = spawn(process.execPath, [...CLI, ...args], {
+      env: env(TOKEN),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    const [url] = (await once(createInterface({ input: child.stdout }), 'line')) as [string];
+    return {
+      url,
+      stderr: () => stderr,
+      stop: async () => {
+        child.kill('SIGTERM');
+        await once(child, 'close');
+      },
+      child,
+    };
+  }
+
+  test('without --website: one line at start, and every route that names a website is 403', async () => {
+    const stack = await startStack();
+    const cli = await start(stack.upstream, []);
+    const search = await call(`${cli.url}publisher/products/?key=${known.website.guid}`, {
+      method: 'POST',
+      body: '{}',
+    });
+    assert.equal(search.status, 403);
+    assert.equal((await call(`${cli.url}publisher/offers/${known.offers[0]}/`)).status, 200);
+    await cli.stop();
+    const lines = cli
+      .stderr()
+      .split('\n')
+      .filter((line) => line.startsWith('pubnet-proxy:'));
+    assert.equal(lines.length, 1, cli.stderr());
+    assert.match(lines[0], /^pubnet-proxy: no --website given: .*refused with 403\.$/);
+    assert.equal(stack.upstreamCalls().length, 1, 'only the offer went upstream');
+  });
+
+  test('--deep-link-host lets a host through; a wrong one is one line naming the option', async () => {
+    const stack = await startStack();
+    const cli = await start(stack.upstream, [
+      '--website',
+      known.website.guid,
+      '--deep-link-host',
+      'partner.example',
+      '--deep-link-host',
+      'coupons.example',
+    ]);
+    const link = `${cli.url}publisher/offers/${known.offers[0]}/tracking_link/`;
+    const put = (deep: string) =>
+      call(link, { method: 'PUT', body: JSON.stringify({ deep_link: deep }) });
+    assert.equal((await put('https://coupons.example/x')).status, 200);
+    assert.equal((await put('https://evil.example/x')).status, 400);
+    await cli.stop();
+    const bad = await run(
+      ['--upstream', stack.upstream, '--deep-link-host', 'https://partner.example/'],
+      TOKEN,
+    );
+    assert.equal(bad.status, 2);
+    assert.match(bad.stderr, /^pubnet-proxy: Invalid proxy option deepLinkHosts: .*\n$/);
+  });
+
+  test('SIGUSR2 prints what it holds against its bounds; --cache-max-bytes sets one', async () => {
+    const stack = await startStack();
+    const cli = await start(stack.upstream, [
+      '--website',
+      known.website.guid,
+      '--cache-max',
+      '50',
+      '--cache-max-bytes',
+      '100000',
+    ]);
+    assert.equal((await call(`${cli.url}publisher/offers/${known.offers[0]}/`)).status, 200);
+    cli.child.kill('SIGUSR2');
+    let line: string | undefined;
+    for (let tries = 0; !line && tries < 500; tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      line = /^pubnet-proxy: held: .*$/m.exec(cli.stderr())?.[0];
+    }
+    await cli.stop();
+    assert.match(
+      line ?? '',
+      /^pubnet-proxy: held: cache 1\/50 entries \d+\/100000 bytes; rate limit 1\/10000 clients; renders 0 entries 0 bytes; heap \d+ bytes; rss \d+ bytes$/,
+    );
+  });
+
+  test('a request without exactly one valid Host is 400, through the CLI', async () => {
+    const stack = await startStack();
+    const cli = await start(stack.upstream, ['--website', known.website.guid]);
+    const path = `/publisher/offers/${known.offers[0]}/`;
+    const send = (hosts: string) =>
+      rawSocket(cli.url, `GET ${path} HTTP/1.1\r\n${hosts}Connection: close\r\n\r\n`);
+    for (const hosts of [
+      '',
+      'Host:\r\n',
+      'Host: a b\r\n',
+      'Host: a.example\r\nHost: b.example\r\n',
+    ])
+      assert.equal((await send(hosts)).status, 400, JSON.stringify(hosts));
+    assert.equal(stack.upstreamCalls().length, 0);
+    assert.equal((await send('Host: shop.example\r\n')).status, 200);
+    await cli.stop();
+    assert.match(cli.stderr(), /^pubnet-proxy: bad request/m);
   });
 });

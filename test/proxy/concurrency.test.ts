@@ -7,7 +7,7 @@ import { UpstreamSlots, type Turn } from '../../src/proxy/read/concurrency.js';
 import type { ProxyLogEntry, ProxyOptions } from '../../src/proxy/options.js';
 import { createProxy } from '../../src/proxy/proxy.js';
 import { heldUpstream, until } from './held.js';
-import { TOKEN, jsonInit } from './support.js';
+import { TOKEN, jsonInit, known } from './support.js';
 
 /** A proxy in front of a held upstream: nothing answers until the test opens it. */
 function slowProxy(options: Partial<ProxyOptions> = {}) {
@@ -17,6 +17,7 @@ function slowProxy(options: Partial<ProxyOptions> = {}) {
     token: TOKEN,
     upstream: 'http://api.example/',
     fetch: upstream.fetch,
+    websites: [known.website.guid],
     rateLimit: false,
     // Far beyond the test: a held call must wait for the test, not time out.
     timeout: 600_000,

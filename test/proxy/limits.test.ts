@@ -18,6 +18,7 @@ function limitedProxy(options: Partial<ProxyOptions> = {}) {
     token: TOKEN,
     upstream: 'http://api.example/',
     fetch: upstream.fetch,
+    websites: [known.website.guid],
     now: () => 0,
     ...options,
   });
@@ -45,6 +46,7 @@ test('rate limit: 20 identical coalesced searches from one IP cost one token: no
     token: TOKEN,
     upstream: 'http://api.example/',
     fetch: upstream.fetch,
+    websites: [known.website.guid],
     now: () => 0,
     rateLimit: { rate: 1, burst: 1 },
     onLog: (entry) => states.push(entry.cache),
@@ -117,6 +119,7 @@ test('rate limit: a composed ad slot is admitted whole, and each of its calls is
   const proxy = createProxy({
     token: TOKEN,
     upstream: stack.upstream,
+    websites: [known.website.guid],
     rateLimit: { rate: 1, burst: 1 },
     now: () => 0,
   });
@@ -241,4 +244,42 @@ test("CORS: '*' allows any origin; no allowOrigins means no CORS headers at all"
     (await call(`${closed.proxy}publisher/products/`, jsonInit('POST', {}))).status,
     200,
   );
+});
+
+test('rate limit: writes draw from the same bucket: tracking links with new sids, stats, link checks', async () => {
+  const { proxy, upstream } = limitedProxy({ rateLimit: { rate: 1, burst: 4 } });
+  const link = (sid: string, deep?: string, offer: string = known.offers[0]) =>
+    new Request(
+      `http://proxy.example/publisher/offers/${offer}/tracking_link/`,
+      jsonInit('PUT', { sid, ...(deep && { deep_link: deep }) }),
+    );
+  const stats = (id: string) =>
+    new Request(
+      'http://proxy.example/publisher/products/stats/',
+      jsonInit('POST', { event: 'view', products: [id] }),
+    );
+  const from = '192.0.2.1';
+  assert.equal((await answer(proxy, link('a'), from)).status, 200);
+  assert.equal((await answer(proxy, link('a'), from)).status, 200, 'the same link: cached, free');
+  assert.equal((await answer(proxy, stats('p1'), from)).status, 200);
+  // A deep link costs the read of the offer's site too (held.ts answers `{}`: no site known).
+  assert.equal((await answer(proxy, link('b', 'https://shop.example/'), from)).status, 400);
+  assert.equal(upstream.calls, 3, 'link a, the stats, the offer read');
+  const refused = [
+    await answer(proxy, link('c'), from),
+    await answer(proxy, stats('p2'), from),
+    await answer(proxy, link('d'), from),
+    // Another offer's site is not cached: reading it is refused too.
+    await answer(proxy, link('e', 'https://shop.example/', known.offers[1]), from),
+  ];
+  // One token was left for link c; then the bucket is empty.
+  assert.deepEqual(
+    refused.map((a) => a.status),
+    [200, 429, 429, 429],
+  );
+  // A link refused for its host needs no token once the offer's site is cached.
+  assert.equal((await answer(proxy, link('f', 'https://shop.example/'), from)).status, 400);
+  for (const answered of refused.slice(1)) assert.equal(answered.headers.get('retry-after'), '1');
+  assert.equal(upstream.calls, 4, 'nothing was sent upstream for a refused write');
+  assert.equal((await answer(proxy, stats('p3'), '192.0.2.2')).status, 200, 'another client');
 });

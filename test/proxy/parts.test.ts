@@ -203,13 +203,15 @@ test('bodies: canonical JSON ignores key order; tracking-link fields checked and
   assert.ok(validateBody('search', { filters: {} }).errors?.filters);
 });
 
-test('website pinning: absent → first, listed → kept, other → refused, none configured → as sent', () => {
+test('website pinning: absent → first, listed → kept, other → refused, none configured → refused', () => {
   const sites = ['g1', 'g2'];
   assert.deepEqual(pinWebsite(undefined, sites), { ok: true, value: 'g1' });
   assert.deepEqual(pinWebsite('g2', sites), { ok: true, value: 'g2' });
   assert.deepEqual(pinWebsite('g3', sites), { ok: false });
   assert.deepEqual(pinWebsite(7, sites), { ok: false });
-  assert.deepEqual(pinWebsite('g3', []), { ok: true, value: 'g3' });
+  assert.deepEqual(pinWebsite('g3', []), { ok: false });
+  assert.deepEqual(pinWebsite(undefined, []), { ok: false });
+  assert.deepEqual(pinWebsite(undefined, ['g1']), { ok: true, value: 'g1' });
 });
 
 test('readText stops reading past the cap', async () => {

@@ -5,7 +5,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { gunzipSync } from 'node:zlib';
 import { jsonInit, call, known, startStack, type Stack } from './support.js';
-import { raw, type Raw } from './raw.js';
+import { raw, rawSocket, type Raw } from './raw.js';
+import { createProxy } from '../../src/proxy/proxy.js';
+import { TOKEN } from './support.js';
 
 const guid = known.website.guid;
 
@@ -147,4 +149,45 @@ test('compression: gzip over 1 KiB when accepted, the same JSON, an ETag and 304
   );
   assert.equal(small.status, 404);
   assert.equal(small.headers['content-encoding'], undefined);
+});
+
+test('a request without exactly one valid Host is 400 before anything is read (RFC 9112 §3.2)', async () => {
+  const stack = await startStack();
+  const path = target(stack, `publisher/offers/${known.offers[0]}/`);
+  const request = (hostLines: string, version = '1.1') =>
+    `GET ${path} HTTP/${version}\r\n${hostLines}Connection: close\r\n\r\n`;
+  const bad: [string, string][] = [
+    ['no Host', request('')],
+    ['no Host, HTTP/1.0', request('', '1.0')],
+    ['an empty Host', request('Host:\r\n')],
+    ['a Host of spaces', request('Host:   \r\n')],
+    ['a space inside', request('Host: shop example\r\n')],
+    ['a tab inside', request('Host: shop\texample\r\n')],
+    ['two Host lines', request('Host: a.example\r\nHost: b.example\r\n')],
+    ['two, the same', request('Host: a.example\r\nhost: a.example\r\n')],
+    ['a list', request('Host: a.example, b.example\r\n')],
+    ['a slash', request('Host: a.example/x\r\n')],
+    ['credentials', request('Host: user@a.example\r\n')],
+    ['a bad port', request('Host: a.example:80x\r\n')],
+  ];
+  for (const [why, text] of bad) {
+    const answer = await rawSocket(stack.proxy, text);
+    assert.equal(answer.status, 400, `${why}: ${answer.text.slice(0, 80)}`);
+  }
+  assert.equal(stack.upstreamCalls().length, 0, 'none was answered');
+  for (const host of [
+    'shop.example',
+    'shop.example:8080',
+    '127.0.0.1:1',
+    '[::1]:8788',
+    'xn--bcher-kva.example',
+  ]) {
+    const answer = await rawSocket(stack.proxy, request(`Host: ${host}\r\n`));
+    assert.equal(answer.status, 200, host);
+  }
+  // A runtime that hands the handler a Host (Workers, Deno, Bun) gets a bad one refused there too.
+  const handler = createProxy({ token: TOKEN, upstream: stack.upstream });
+  const url = `http://proxy.example/publisher/offers/${known.offers[0]}/`;
+  for (const host of ['', 'a b', 'a.example, b.example'])
+    assert.equal((await handler(new Request(url, { headers: { Host: host } }))).status, 400, host);
 });

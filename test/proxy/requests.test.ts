@@ -46,13 +46,36 @@ test('websites pinning: a missing key is set to the first website, a foreign one
   assert.equal(stack.upstreamCalls().length, calls, 'refused calls never reach upstream');
 });
 
-test('without configured websites, the key and website pass as sent', async () => {
-  const stack = await startStack();
-  const foreign = known.websites.secondActive.guid;
-  await call(`${stack.proxy}publisher/products/?key=${foreign}`, jsonInit('POST', {}));
-  assert.equal(stack.upstreamCalls().at(-1)?.search, `?key=${foreign}`);
-  await call(`${stack.proxy}publisher/products/`, jsonInit('POST', {}));
-  assert.equal(stack.upstreamCalls().at(-1)?.search, '');
+test('without configured websites, every route that names a website is 403 and never forwarded', async () => {
+  const stack = await startStack({ websites: [] });
+  const search = jsonInit('POST', {});
+  const refused = [
+    await call(`${stack.proxy}publisher/products/?key=${second}`, search),
+    await call(`${stack.proxy}publisher/products/`, search),
+    await call(`${stack.proxy}publisher/products/v2/`, search),
+    await call(stack.proxy + productLink, jsonInit('PUT', { sid: 'a' })),
+    await call(
+      `${stack.proxy}publisher/products/stats/`,
+      jsonInit('POST', { event: 'view', products: [known.product] }),
+    ),
+    await call(`${stack.proxy}publisher/payday-loans/${guid}`),
+    await call(`${stack.proxy}publisher/adslots/${known.filterAdslot}/?key=${guid}`),
+  ];
+  for (const answer of refused) {
+    assert.equal(answer.status, 403, answer.text);
+    assert.match((answer.json as { detail: string }).detail, /no website key/);
+  }
+  assert.deepEqual(stack.upstreamCalls(), [], 'nothing went upstream');
+  // Routes that name none still work; an ad slot without a key is answered plain.
+  const offer = await call(`${stack.proxy}publisher/offers/${known.offers[0]}/`);
+  assert.equal(offer.status, 200);
+  const slot = await call(`${stack.proxy}publisher/adslots/${known.filterAdslot}/`);
+  assert.equal(slot.status, 200);
+  assert.equal((slot.json as { _embedded?: unknown })._embedded, undefined);
+  assert.deepEqual(
+    stack.upstreamCalls().map((c) => c.method),
+    ['GET', 'GET'],
+  );
 });
 
 test('bad bodies are 400 (413 when too large) and never forwarded', async () => {
@@ -107,12 +130,14 @@ test('bad bodies are 400 (413 when too large) and never forwarded', async () => 
   assert.equal(plain.status, 201);
 });
 
-test('tracking-link bodies are trimmed to their known fields', async () => {
+test('tracking-link bodies are trimmed to their known fields, links as the URL parser writes them', async () => {
   const stack = await startStack();
-  const body = { sid: 'ok', deep_link: 'https://shop.example/x', injected: 'drop me' };
+  // The product's own site (its direct_link is on www.mediapoint.example).
+  const body = { sid: 'ok', deep_link: 'HTTPS://Shop.MediaPoint.example\\x', injected: 'drop me' };
   assert.equal((await call(stack.proxy + productLink, jsonInit('PUT', body))).status, 200);
   assert.deepEqual(stack.upstreamCalls().at(-1)?.body, {
-    deep_link: 'https://shop.example/x',
+    deep_link: 'https://shop.mediapoint.example/x',
     sid: 'ok',
+    website: guid,
   });
 });

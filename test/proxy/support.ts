@@ -4,7 +4,7 @@ import { after } from 'node:test';
 import { known } from '../../src/emulator/known.js';
 import { startEmulator } from '../../src/emulator/index.js';
 import { serve } from '../../src/node/serve.js';
-import { createProxy, type ConnectionInfo } from '../../src/proxy/proxy.js';
+import { createProxy, type ConnectionInfo, type ProxyHeld } from '../../src/proxy/proxy.js';
 import type { ProxyLogEntry, ProxyOptions } from '../../src/proxy/options.js';
 
 /** The token of every test: long and unusual, so finding it anywhere means a leak. */
@@ -35,6 +35,8 @@ export interface Stack {
   emulator: Emulator;
   upstream: string;
   logs: ProxyLogEntry[];
+  /** What the proxy holds against its bounds (cache, rate-limit clients, renders). */
+  held(): ProxyHeld;
   /** Every request the upstream received (the emulator's log). */
   upstreamCalls(): { method: string; path: string; search: string; body?: unknown }[];
   /**
@@ -65,6 +67,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const handler = createProxy({
     token: TOKEN,
     upstream: upstream.url,
+    // The proxy forwards routes that name a website for configured ones only (api-contract §13).
+    websites: [known.website.guid],
     rateLimit: false,
     onLog: (entry) => logs.push(entry),
     ...proxyOptions,
@@ -86,6 +90,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     emulator: upstream.emulator,
     upstream: upstream.url,
     logs,
+    held: () => handler.held(),
     upstreamCalls: () => upstream.emulator.requests,
     settled: async () => {
       while (pending.length) await Promise.allSettled(pending.splice(0));

@@ -59,6 +59,7 @@ test('the token is added upstream, never shown; Authorization and Cookie of the 
   const proxy = await startProxy({
     token: TOKEN,
     upstream: upstream.url,
+    websites: [known.website.guid],
     rateLimit: false,
     onLog: (entry) => logs.push(entry),
   });

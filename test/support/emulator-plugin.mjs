@@ -88,10 +88,14 @@ export function emulatorPlugin() {
     /** The shipped proxy in front of the emulator at `upstream`, holding its token. */
     async 'proxy-start'({ upstream, options = {} }) {
       const { createProxy, serve } = await loadProxy();
+      const { known } = await loadEmulator();
       const log = [];
       const handler = createProxy({
         token: get(upstream).emulator.token,
         upstream,
+        // The seed's two active websites: a proxy forwards routes that name a website for
+        // configured ones only (api-contract §13).
+        websites: [known.website.guid, known.websites.secondActive.guid],
         allowOrigins: '*',
         rateLimit: false,
         onLog: (entry) => log.push(entry),

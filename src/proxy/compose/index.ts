@@ -1,1 +1,2 @@
 export * from './adslot.js';
+export * from './link-site.js';

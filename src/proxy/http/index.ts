@@ -4,3 +4,4 @@ export * from './etag.js';
 export * from './body.js';
 export * from './client-ip.js';
 export * from './represent.js';
+export * from './host.js';

@@ -8,7 +8,7 @@
  * headers as GET). Compressed bytes are kept per ETag and encoding, so a
  * cached answer is compressed once, not on every hit.
  */
-import { createCache } from '../../client/cache.js';
+import { BoundedLru } from '../read/lru.js';
 import { ifNoneMatch } from './etag.js';
 
 /** Smaller bodies are sent as they are: compressing them saves less than it costs. */
@@ -35,8 +35,13 @@ function supported(format: string): boolean {
 let available: [Encoding, string][] | undefined;
 const encodings = () => (available ??= FORMATS.filter(([, format]) => supported(format)));
 
-/** Compressed bodies by `ETag encoding`: answers repeat, so their bytes are made once. */
-const compressed = createCache({ ttl: 10 * 60_000, max: 256 });
+/**
+ * Compressed bodies by `ETag encoding`: answers repeat, so their bytes are made
+ * once. At most 256 of them and 4 MiB in all, for 10 minutes each, whatever
+ * visitors ask for (api-contract §13).
+ */
+const compressed = new BoundedLru<Uint8Array<ArrayBuffer>>(256, 4 * 1024 * 1024);
+const COMPRESSED_LIFETIME = 10 * 60_000;
 
 /**
  * The encoding to send for an `Accept-Encoding` header: the best one the
@@ -90,10 +95,10 @@ export async function represent(
       all['Content-Encoding'] = encoding;
       if (etag) all.ETag = variantTag(etag, encoding);
       const memo = etag && `${etag} ${encoding}`;
-      let made = memo ? (compressed.get(memo) as Uint8Array<ArrayBuffer> | undefined) : undefined;
+      let made = memo ? compressed.get(memo) : undefined;
       if (!made) {
         made = await compress(body, encoding);
-        if (memo) compressed.set(memo, made);
+        if (memo) compressed.set(memo, made, made.byteLength + 128, COMPRESSED_LIFETIME);
       }
       bytes = made;
     }

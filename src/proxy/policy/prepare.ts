@@ -34,6 +34,30 @@ export interface Composition {
 }
 
 const FORBIDDEN_WEBSITE = 'This website key is not served by this proxy.';
+const NO_WEBSITE =
+  'This proxy is configured with no website key: it forwards no route that names one.';
+
+/** The 403 of a website the proxy does not serve (or of any, when it serves none). */
+function forbidden(websites: readonly string[]): Response {
+  return detail(403, websites.length ? FORBIDDEN_WEBSITE : NO_WEBSITE);
+}
+
+/**
+ * The largest `page_size` forwarded (api-contract §13): a larger one is
+ * clamped to it before the call, so the clamped request is the cache key.
+ */
+export const MAX_PAGE_SIZE = 48;
+
+/**
+ * A `page_size` (a number, or digits) clamped to {@link MAX_PAGE_SIZE} when it
+ * is a whole number above it; anything else as it is (upstream answers its
+ * own 400).
+ */
+function clampPageSize(value: unknown): unknown {
+  const digits = typeof value === 'string' && /^\d+$/.test(value);
+  const n = typeof value === 'number' ? value : digits ? Number(value) : NaN;
+  return Number.isInteger(n) && n > MAX_PAGE_SIZE ? MAX_PAGE_SIZE : value;
+}
 
 /** The query to forward from `params`, checked and pinned, sorted; or the refusal. */
 export function prepareQuery(
@@ -45,17 +69,18 @@ export function prepareQuery(
   const query = new URLSearchParams();
   for (const name of policy.query) {
     const value = params.get(name);
-    if (value !== null) query.set(name, value);
+    if (value !== null)
+      query.set(name, name === 'page_size' ? String(clampPageSize(value)) : value);
   }
   if (route.key === 'offers.detect' && !isHttpUrl(query.get('url')))
     return json(400, { url: ['Enter an absolute http(s) URL.'] });
   if (policy.pin === 'key') {
     const pinned = pinWebsite(query.get('key'), websites);
-    if (!pinned.ok) return detail(403, FORBIDDEN_WEBSITE);
+    if (!pinned.ok) return forbidden(websites);
     if (typeof pinned.value === 'string') query.set('key', pinned.value);
   }
   if (policy.pin === 'token' && !pinWebsite(route.params.token, websites).ok)
-    return detail(403, FORBIDDEN_WEBSITE);
+    return forbidden(websites);
   query.sort();
   return query;
 }
@@ -71,9 +96,11 @@ export function prepareBody(
   const checked = validateBody(policy.body, value);
   if (checked.errors) return json(400, checked.errors);
   const body = { ...checked.body };
+  if (policy.body === 'search' && body.page_size !== undefined)
+    body.page_size = clampPageSize(body.page_size);
   if (policy.pin === 'body') {
     const pinned = pinWebsite(body.website, websites);
-    if (!pinned.ok) return detail(403, FORBIDDEN_WEBSITE);
+    if (!pinned.ok) return forbidden(websites);
     if (pinned.value !== undefined) body.website = pinned.value;
   }
   // Canonical JSON: key order does not change the cache key (nor the upstream call).
@@ -89,7 +116,7 @@ function prepareComposition(
   if (sid !== null && !SID.test(sid)) return json(400, { sid: [SID_MESSAGE] });
   const key = params.get('key') || undefined;
   // Pinned like every other `?key=`, except that an absent key is decided by the slot itself.
-  if (key !== undefined && !pinWebsite(key, websites).ok) return detail(403, FORBIDDEN_WEBSITE);
+  if (key !== undefined && !pinWebsite(key, websites).ok) return forbidden(websites);
   return { key, sid: sid ?? undefined };
 }
 

@@ -32,6 +32,19 @@ export function isHttpUrl(value: unknown): value is string {
   }
 }
 
+const LINK_MESSAGE = 'Enter an absolute http(s) URL without credentials.';
+
+/**
+ * A link a tracking link may carry: an absolute http(s) URL without user name
+ * or password, as the WHATWG URL parser writes it (so a backslash is a slash, the host
+ * lower case and punycode); else `undefined`.
+ */
+export function linkUrl(value: unknown): string | undefined {
+  if (!isHttpUrl(value)) return undefined;
+  const url = new URL(value);
+  return url.username || url.password ? undefined : url.href;
+}
+
 /** Deepest nesting of arrays and objects a body may have (api-contract §12). */
 export const MAX_JSON_DEPTH = 32;
 
@@ -81,10 +94,16 @@ function trackingLink(body: JsonObject): { body: JsonObject; errors: FieldErrors
   );
   const { sid, deep_link, traffic_back_url, shorten } = kept;
   if (sid != null && (typeof sid !== 'string' || !SID.test(sid))) errors.sid = [SID_MESSAGE];
-  if (deep_link != null && !isHttpUrl(deep_link))
-    errors.deep_link = ['Enter an absolute http(s) URL.'];
-  if (traffic_back_url != null && !isHttpUrl(traffic_back_url))
-    errors.traffic_back_url = ['Enter an absolute http(s) URL.'];
+  // Forwarded as this parser reads them (api-contract §13: the host checked is the host sent).
+  for (const [field, value] of [
+    ['deep_link', deep_link],
+    ['traffic_back_url', traffic_back_url],
+  ] as const) {
+    if (value == null) continue;
+    const url = linkUrl(value);
+    if (url) kept[field] = url;
+    else errors[field] = [LINK_MESSAGE];
+  }
   if (shorten != null && typeof shorten !== 'boolean') errors.shorten = ['Must be a boolean.'];
   return { body: kept, errors };
 }
@@ -130,15 +149,16 @@ export function validateBody(
 }
 
 /**
- * Pins a website guid to the configured ones: absent → the first, listed →
- * as is, anything else → `undefined` (the caller answers 403). Without
- * configured websites every value passes.
+ * Pins a website guid to the configured ones (api-contract §13): absent → the
+ * first (the only one, usually), listed → as is, anything else → not ok (the
+ * caller answers 403). Without configured websites nothing is ok: a route
+ * that names a website is forwarded for a configured one only.
  */
 export function pinWebsite(
   value: unknown,
   websites: readonly string[],
 ): { ok: true; value: unknown } | { ok: false } {
-  if (websites.length === 0) return { ok: true, value };
+  if (websites.length === 0) return { ok: false };
   if (value === undefined || value === null || value === '')
     return { ok: true, value: websites[0] };
   return typeof value === 'string' && websites.includes(value)

@@ -7,3 +7,4 @@ export * from './backoff.js';
 export * from './concurrency.js';
 export * from './rate-limit.js';
 export * from './limit-options.js';
+export * from './lru.js';

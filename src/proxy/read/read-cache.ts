@@ -10,11 +10,26 @@
  * memory answers first, so a hit this instance already has costs no round
  * trip, and an entry found in the shared store is copied into memory. A
  * shared store that fails never fails a read: it is then a miss.
+ *
+ * Bounded whatever visitors send (api-contract §13): memory holds at most
+ * `max` entries and `maxBytes` bytes, and an answer over
+ * {@link MAX_KEPT_ANSWER} is served but kept nowhere.
  */
 import type { ResolvedCacheOptions } from '../options.js';
+import { utf8Length } from './lru.js';
 import { MemoryStore, type CacheEntry, type CacheStore } from './store.js';
 import type { WaitUntil } from './read-path.js';
 import type { Answer } from './upstream.js';
+
+/** The largest answer body kept (64 KiB as UTF-8, api-contract §13); larger ones are only served. */
+export const MAX_KEPT_ANSWER = 64 * 1024;
+
+/** Whether `body` is small enough to keep ({@link MAX_KEPT_ANSWER}). */
+export function keepable(body: string | null): boolean {
+  if (body === null) return true;
+  // UTF-8 takes at least one byte per UTF-16 unit: a longer text is over without counting.
+  return body.length <= MAX_KEPT_ANSWER && utf8Length(body) <= MAX_KEPT_ANSWER;
+}
 
 export class ReadCache {
   readonly #memory: MemoryStore;
@@ -23,7 +38,7 @@ export class ReadCache {
   readonly #now: () => number;
 
   constructor(options: ResolvedCacheOptions, now: () => number) {
-    this.#memory = new MemoryStore(options.max, now);
+    this.#memory = new MemoryStore(options.max, options.maxBytes, now);
     this.#shared = options.store;
     this.#options = options;
     this.#now = now;
@@ -32,6 +47,11 @@ export class ReadCache {
   /** Seconds a 2xx answer stays fresh (for `Cache-Control: max-age`). */
   get ttlSeconds(): number {
     return Math.max(0, Math.floor(this.#options.ttl / 1000));
+  }
+
+  /** What memory holds now: entries and bytes (bounded by `max` and `maxBytes`). */
+  get held(): { entries: number; bytes: number } {
+    return { entries: this.#memory.size, bytes: this.#memory.bytes };
   }
 
   /** The fresh answer for `key`, if any. */
@@ -49,12 +69,14 @@ export class ReadCache {
   /**
    * Keeps `answer` if it may be answered again; the proxy's own answers never
    * are, nor a composition that is stale, has parts missing, or was made
-   * from a slot config being revalidated. Its body is
+   * from a slot config being revalidated, nor a body over
+   * {@link MAX_KEPT_ANSWER}. Its body is
    * the one pages get, so the token was already scrubbed out of it. With
    * `waitUntil`, the shared store's write is handed to it and not waited for.
    */
   async store(key: string, method: string, answer: Answer, waitUntil?: WaitUntil): Promise<void> {
     if (!answer.upstream || answer.stale || answer.partial || answer.revalidating) return;
+    if (!keepable(answer.body)) return;
     const { ttl, notFoundTtl, staleIfError } = this.#options;
     let lifetime: number;
     if (answer.status >= 200 && answer.status < 300) lifetime = ttl;

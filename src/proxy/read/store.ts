@@ -6,7 +6,7 @@
  * flight live in each instance's memory (read-path.ts, with the client's
  * coalescer, src/client/inflight.ts).
  */
-import { createCache, type ResponseCache } from '../../client/cache.js';
+import { BoundedLru, utf8Length } from './lru.js';
 
 /** What is kept of one answer: upstream's status and (already scrubbed) body, and its ETag. */
 export interface StoredAnswer {
@@ -40,14 +40,29 @@ export interface CacheStore {
   put(key: string, entry: CacheEntry): Promise<void>;
 }
 
-/** The in-memory store: one LRU of at most `max` entries, each kept until its `staleUntil`. */
+/**
+ * What an entry costs beyond its key's and body's bytes (the entry's objects,
+ * its ETag, the map's slot): counted, so that many tiny entries are bounded
+ * by bytes too.
+ */
+export const ENTRY_OVERHEAD = 256;
+
+/** The bytes an entry of `key` is counted as in memory. */
+export function entrySize(key: string, entry: CacheEntry): number {
+  return utf8Length(key) + utf8Length(entry.answer.body ?? '') + ENTRY_OVERHEAD;
+}
+
+/**
+ * The in-memory store: one LRU of at most `max` entries and `maxBytes` bytes
+ * (key and body as UTF-8, plus {@link ENTRY_OVERHEAD} each), each entry kept
+ * until its `staleUntil` or until the bounds push it out.
+ */
 export class MemoryStore implements CacheStore {
-  readonly #entries: ResponseCache<CacheEntry>;
+  readonly #entries: BoundedLru<CacheEntry>;
   readonly #now: () => number;
 
-  constructor(max: number, now: () => number) {
-    // Every entry is stored with its own lifetime: the cache's default TTL is never used.
-    this.#entries = createCache({ max: Math.max(1, max), now });
+  constructor(max: number, maxBytes: number, now: () => number) {
+    this.#entries = new BoundedLru(max, maxBytes, now);
     this.#now = now;
   }
 
@@ -56,7 +71,16 @@ export class MemoryStore implements CacheStore {
   }
 
   async put(key: string, entry: CacheEntry): Promise<void> {
-    const lifetime = entry.staleUntil - this.#now();
-    if (lifetime > 0) this.#entries.set(key, entry, lifetime);
+    this.#entries.set(key, entry, entrySize(key, entry), entry.staleUntil - this.#now());
+  }
+
+  /** Entries held. */
+  get size(): number {
+    return this.#entries.size;
+  }
+
+  /** Bytes held, as counted by {@link entrySize}. */
+  get bytes(): number {
+    return this.#entries.bytes;
   }
 }

@@ -21,7 +21,7 @@
  * render never loads them.
  */
 import type { RenderOptions } from '../../render/options.js';
-import { createCache, type ResponseCache } from '../../client/cache.js';
+import { BoundedLru, utf8Length } from '../read/lru.js';
 import type { Cors } from '../http/index.js';
 import { etagOf } from '../http/index.js';
 import type { ResolvedCacheOptions } from '../options.js';
@@ -69,6 +69,12 @@ export interface RenderContext {
  * `data-answer`), hence the small bound.
  */
 const KEPT_MAX = 100;
+/**
+ * And at most 8 MiB of them (the HTML as UTF-8, plus 256 B each), whatever
+ * visitors ask to render (api-contract §13): a fragment of a 48-product grid
+ * is about 150 KB, so the entry bound is the one that usually applies.
+ */
+const KEPT_MAX_BYTES = 8 * 1024 * 1024;
 
 /** The render's own modules (Lit SSR), loaded once, on the first request that needs them. */
 let engine: Promise<typeof import('./engine.js')> | undefined;
@@ -97,19 +103,24 @@ const SHORT_MAX_AGE = 10;
 
 export class RenderRoutes {
   readonly #context: RenderContext;
-  readonly #kept: ResponseCache<Rendered> | undefined;
+  readonly #kept: BoundedLru<Rendered> | undefined;
+  readonly #ttl: number;
   readonly #short: string;
 
   constructor(context: RenderContext) {
     this.#context = context;
     const { cache } = context;
     // As long as the JSON it is made from.
-    this.#kept = cache
-      ? createCache<Rendered>({ ttl: cache.ttl, max: KEPT_MAX, now: context.now })
-      : undefined;
+    this.#kept = cache ? new BoundedLru(KEPT_MAX, KEPT_MAX_BYTES, context.now) : undefined;
+    this.#ttl = cache ? cache.ttl : 0;
     this.#short = cache
       ? `public, max-age=${Math.min(SHORT_MAX_AGE, Math.floor(cache.ttl / 1000))}`
       : 'no-cache';
+  }
+
+  /** The ready fragments kept now (at most 100, 8 MiB). */
+  get held(): { entries: number; bytes: number } {
+    return { entries: this.#kept?.size ?? 0, bytes: this.#kept?.bytes ?? 0 };
   }
 
   /** Whether `path` belongs to the render routes (they answer for all of `/render/`). */
@@ -192,7 +203,7 @@ export class RenderRoutes {
     }
     const rendered: Rendered = { ...made, etag: await etagOf(made.html) };
     const how = caching(reads, rendered.state, { fresh, short: this.#short });
-    if (how.keep) this.#kept?.set(key, rendered);
+    if (how.keep) this.#kept?.set(key, rendered, utf8Length(key + rendered.html) + 256, this.#ttl);
     return await renderAnswer(request, cors, rendered, how, scrub);
   }
 

@@ -17,7 +17,7 @@ const loaded = () => readFileSync(log, 'utf8').split('\n').filter(Boolean);
 const { createProxy } = await import('../../../src/proxy/proxy.js');
 const notes: (string | undefined)[] = [];
 const onLog = (entry: { note?: string }) => notes.push(entry.note);
-const proxy = createProxy({ token, upstream: api, rateLimit: false, onLog });
+const proxy = createProxy({ token, upstream: api, websites: [key], rateLimit: false, onLog });
 const base = 'http://proxy.example/';
 
 if (noSsr) {

@@ -51,7 +51,8 @@ export const startApi = () => startEmulator({ port: 0, host: '127.0.0.1', token:
 
 /** A TS proxy in front of `upstream` (render routes included); the URLs it was asked. */
 export async function startRenderProxy(upstream: string) {
-  const handler = createProxy({ token: TOKEN, upstream, rateLimit: false });
+  const websites = [known.website.guid, known.websites.secondActive.guid];
+  const handler = createProxy({ token: TOKEN, upstream, websites, rateLimit: false });
   const asked: string[] = [];
   const server = await serve(
     (request, info) => {
