@@ -1,0 +1,416 @@
+// The abuse vectors of api-contract §13 (abuse-vectors.json): what an anonymous visitor may
+// try against a public proxy, as plain requests from plain client addresses. Run here against
+// the real `pubnet-proxy` CLI (a child process, over raw sockets, each vector's client binding
+// its own 127.x.y.z address), in front of the emulator; and the vectors whose figures depend
+// on time once more against the same Node server in process with a frozen clock, where the
+// rate limit's counts are exact. The same file is meant for the WordPress plugin's proxy.
+//
+// What the CLI holds is read from its own counters (SIGUSR2 prints them: cache entries and
+// bytes against their bounds, and the process's RSS).
+import { after, before, describe, test, type TestContext } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
+import { createInterface } from 'node:readline';
+import { startEmulator } from '../../src/emulator/index.js';
+import type { RequestLogEntry } from '../../src/emulator/types.js';
+import { serve } from '../../src/node/serve.js';
+import { createProxy } from '../../src/proxy/proxy.js';
+import { rawSocket } from './raw.js';
+import { TOKEN } from './support.js';
+
+/** One request of a vector (see the file's `about`). */
+export interface VectorRequest {
+  method: string;
+  path: string;
+  query?: string;
+  body?: unknown;
+  pad?: number;
+  hostLines?: string[];
+  from?: string;
+  status: number;
+  bodyHas?: string[];
+}
+
+/** A call the API saw: method and path, and the parameters and body it must have had. */
+export interface VectorCall {
+  method: string;
+  path: string;
+  query?: Record<string, string>;
+  body?: unknown;
+}
+
+export interface AbuseVector {
+  name: string;
+  why: string;
+  from: string | [string, string];
+  repeat?: number;
+  requests: VectorRequest[];
+  limited?: { rate: number; burst: number };
+  bounded?: boolean;
+  upstream?: VectorCall[];
+  upstreamNever?: Pick<VectorCall, 'method' | 'path'>[];
+  upstreamAtMost?: number;
+}
+
+export interface AbuseVectors {
+  about: string[];
+  setup: {
+    websites: string[];
+    deepLinkHosts: string[];
+    rateLimit: { rate: number; burst: number };
+    api: string;
+  };
+  vectors: AbuseVector[];
+}
+
+const file = JSON.parse(
+  readFileSync(new URL('./abuse-vectors.json', import.meta.url), 'utf8'),
+) as AbuseVectors;
+const { setup, vectors } = file;
+
+/**
+ * The most the CLI's heap (after a collection) may grow over the 5,000 requests of the
+ * storage vector: the cache's own bound (16 MiB by default) and room for the rest (the rate
+ * limit's clients, V8's own). Measured: 9.8–10.5 MiB.
+ */
+const HEAP_GROWTH_MAX = 32 * 1024 * 1024;
+/**
+ * RSS is what the heap grew to in between, plus what the allocator keeps of socket buffers:
+ * 67–99 MiB measured, from run to run. A bound that only a leak (or an unbounded store) passes.
+ */
+const RSS_GROWTH_MAX = 160 * 1024 * 1024;
+/** Requests in flight at once in a vector that is not about the rate limit. */
+const IN_FLIGHT = 8;
+
+interface Answer {
+  status: number;
+  headers: Map<string, string>;
+  body: string;
+}
+
+/** Where a runner sends the vectors, and what the API behind it saw. */
+interface Target {
+  base: string;
+  calls: RequestLogEntry[];
+  /** What the proxy holds now, from its own counters. */
+  held(): Promise<Held>;
+}
+
+interface Held {
+  entries: number;
+  maxEntries: number;
+  bytes: number;
+  maxBytes: number;
+  rss?: number;
+  heap?: number;
+}
+
+const fill = (text: string, i: number | string, pad = 0) =>
+  text.replaceAll('{i}', String(i)).replaceAll('{pad}', 'p'.repeat(pad));
+
+/** The client address of repetition `n`: the vector's (or request's) one, or the nth of its range. */
+function address(from: string | [string, string], n: number): string {
+  if (typeof from === 'string') return from;
+  const [first, last] = from.map((ip) => ip.split('.').map(Number));
+  const count = last[3] - first[3] + 1;
+  return [...first.slice(0, 3), first[3] + (n % count)].join('.');
+}
+
+/** Status, headers and body of an HTTP/1.1 answer read to the connection's end. */
+function parse(text: string): Answer {
+  const end = text.indexOf('\r\n\r\n');
+  const [statusLine, ...lines] = text.slice(0, end).split('\r\n');
+  const headers = new Map(
+    lines.map((line) => {
+      const colon = line.indexOf(':');
+      return [line.slice(0, colon).trim().toLowerCase(), line.slice(colon + 1).trim()];
+    }),
+  );
+  let body = text.slice(end + 4);
+  if (headers.get('transfer-encoding') === 'chunked') {
+    let decoded = '';
+    for (let at = 0; ;) {
+      const eol = body.indexOf('\r\n', at);
+      const size = parseInt(body.slice(at, eol), 16);
+      if (!size) break;
+      decoded += body.slice(eol + 2, eol + 2 + size);
+      at = eol + 2 + size + 2;
+    }
+    body = decoded;
+  }
+  // The socket was read as latin1: the body's bytes, as UTF-8.
+  body = Buffer.from(body, 'latin1').toString('utf8');
+  return { status: Number(/^HTTP\/1\.[01] (\d{3})/.exec(statusLine)?.[1] ?? 0), headers, body };
+}
+
+/** Sends one request of a vector, as repetition `i`, from `from`. */
+async function send(target: Target, request: VectorRequest, i: number | string, from: string) {
+  const { port, pathname } = new URL(target.base);
+  const query = request.query === undefined ? '' : `?${fill(request.query, i)}`;
+  const lines = [`${request.method} ${pathname}${fill(request.path, i).slice(1)}${query} HTTP/1.1`];
+  for (const host of request.hostLines ?? [`127.0.0.1:${port}`]) lines.push(`Host: ${host}`);
+  let body = '';
+  if (request.body !== undefined) {
+    body = fill(JSON.stringify(request.body), i, request.pad);
+    lines.push('Content-Type: application/json', `Content-Length: ${Buffer.byteLength(body)}`);
+  }
+  lines.push('Connection: close');
+  const { text } = await rawSocket(target.base, `${lines.join('\r\n')}\r\n\r\n${body}`, from);
+  return parse(text);
+}
+
+/** Runs `jobs` with at most `width` in flight, in order of start. */
+async function pool<T>(jobs: (() => Promise<T>)[], width: number): Promise<T[]> {
+  const results: T[] = new Array(jobs.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < jobs.length) {
+      const at = next++;
+      results[at] = await jobs[at]();
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(width, jobs.length) }, worker));
+  return results;
+}
+
+/** Whether the API's `call` is `wanted` (method, path, and the parameters and body given). */
+function matches(call: RequestLogEntry, wanted: VectorCall): boolean {
+  if (call.method !== wanted.method || call.path !== wanted.path) return false;
+  const params = new URLSearchParams(call.search);
+  if (wanted.query && Object.entries(wanted.query).some(([k, v]) => params.get(k) !== v))
+    return false;
+  return wanted.body === undefined || JSON.stringify(call.body) === JSON.stringify(wanted.body);
+}
+
+/** Runs `vector` against `target` and checks every outcome it states. */
+async function run(t: TestContext, target: Target, vector: AbuseVector): Promise<void> {
+  const repeat = vector.repeat ?? 1;
+  const seen = target.calls.length;
+  const jobs = Array.from({ length: repeat }, (_, i) =>
+    vector.requests.map((request) => async () => ({
+      request,
+      i,
+      answer: await send(target, request, i, request.from ?? address(vector.from, i)),
+    })),
+  ).flat();
+  const started = performance.now();
+  // The rate limit's vectors in order, one at a time: the first `burst` must all pass.
+  const results = await pool(jobs, vector.limited ? 1 : IN_FLIGHT);
+  const seconds = (performance.now() - started) / 1000;
+  const calls = target.calls.slice(seen);
+
+  let passed = 0;
+  for (const { request, i, answer } of results) {
+    const what = `${request.method} ${fill(request.path, i)} #${i}`;
+    if (vector.limited && answer.status === 429) {
+      assert.match(answer.headers.get('retry-after') ?? '', /^[1-9]\d*$/, `${what}: Retry-After`);
+      continue;
+    }
+    passed += 1;
+    assert.equal(answer.status, request.status, `${what}: ${answer.body.slice(0, 200)}`);
+    if (request.bodyHas) {
+      const json = JSON.parse(answer.body) as Record<string, unknown>;
+      for (const field of request.bodyHas) assert.ok(field in json, `${what}: ${answer.body}`);
+    }
+  }
+  if (vector.limited) {
+    const { burst, rate } = vector.limited;
+    const most = burst + (rate ? Math.floor(rate * seconds) + 1 : 0);
+    assert.ok(
+      results.slice(0, burst).every((r) => r.answer.status !== 429),
+      'the burst passes whole',
+    );
+    assert.ok(passed >= burst && passed <= most, `${passed} passed, ${burst}–${most} expected`);
+    assert.ok(passed < results.length, 'some were refused');
+    assert.equal(calls.length, passed, 'a 429 sends nothing upstream');
+    t.diagnostic(`${passed} of ${results.length} passed in ${seconds.toFixed(2)} s; then 429`);
+  }
+  if (vector.upstream) {
+    assert.equal(calls.length, vector.upstream.length, JSON.stringify(calls));
+    vector.upstream.forEach((wanted, n) =>
+      assert.ok(
+        matches(calls[n], wanted),
+        `${JSON.stringify(calls[n])} is not ${JSON.stringify(wanted)}`,
+      ),
+    );
+  }
+  for (const never of vector.upstreamNever ?? [])
+    assert.ok(
+      !calls.some((call) => matches(call, never)),
+      `the API saw ${never.method} ${never.path}`,
+    );
+  if (vector.upstreamAtMost !== undefined)
+    assert.ok(calls.length <= vector.upstreamAtMost, `${calls.length} upstream calls`);
+}
+
+/** An emulator whose every call is kept (its own log keeps the last 10,000). */
+async function api() {
+  const calls: RequestLogEntry[] = [];
+  const started = await startEmulator({
+    port: 0,
+    host: '127.0.0.1',
+    token: TOKEN,
+    // Large bodies (the padded deep links) are kept as their size: no vector needs them.
+    onRequest: (entry) =>
+      calls.push(
+        JSON.stringify(entry.body ?? '').length > 2048 ? { ...entry, body: '(large)' } : entry,
+      ),
+  });
+  return { ...started, calls };
+}
+
+test('the abuse vectors: plain data a second runner can replay, each with its expectations', () => {
+  assert.ok(vectors.length >= 10);
+  const plain = new Set([
+    'method',
+    'path',
+    'query',
+    'body',
+    'pad',
+    'hostLines',
+    'from',
+    'status',
+    'bodyHas',
+  ]);
+  for (const vector of vectors) {
+    assert.ok(vector.name && vector.why && vector.from && vector.requests.length, vector.name);
+    for (const request of vector.requests) {
+      assert.ok(
+        Object.keys(request).every((key) => plain.has(key)),
+        vector.name,
+      );
+      assert.match(request.path, /^\//);
+      assert.ok(Number.isInteger(request.status));
+    }
+  }
+  const total = (v: AbuseVector) => (v.repeat ?? 1) * v.requests.length;
+  assert.ok(
+    vectors.some((v) => v.bounded && total(v) >= 5000),
+    'a 5,000-request storage vector',
+  );
+  assert.ok(vectors.filter((v) => v.limited).length >= 3, 'searches, stats and links limited');
+});
+
+describe('the abuse vectors against the pubnet-proxy CLI', () => {
+  let child: ChildProcess;
+  let emulator: Awaited<ReturnType<typeof api>>;
+  let target: Target;
+  const heldLines: string[] = [];
+  let startLines = '';
+
+  before(async () => {
+    emulator = await api();
+    const args = ['--upstream', emulator.url, '--port', '0'];
+    for (const website of setup.websites) args.push('--website', website);
+    for (const host of setup.deepLinkHosts) args.push('--deep-link-host', host);
+    args.push('--rate', String(setup.rateLimit.rate), '--burst', String(setup.rateLimit.burst));
+    // --expose-gc: its SIGUSR2 line then collects garbage first, so the heap figure is what it holds.
+    const node = ['--expose-gc', '--import', 'tsx', 'src/proxy/cli.ts'];
+    child = spawn(process.execPath, [...node, ...args], {
+      env: { ...process.env, PUBNET_TOKEN: TOKEN },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    createInterface({ input: child.stderr! }).on('line', (line) => {
+      if (line.startsWith('pubnet-proxy: held:')) heldLines.push(line);
+      else if (line.startsWith('pubnet-proxy:')) startLines += `${line}\n`;
+    });
+    const [line] = (await once(createInterface({ input: child.stdout! }), 'line')) as [string];
+    target = {
+      base: line,
+      calls: emulator.calls,
+      held: async () => {
+        const count = heldLines.length;
+        child.kill('SIGUSR2');
+        for (let tries = 0; heldLines.length === count; tries++) {
+          assert.ok(tries < 1000, 'no held line after SIGUSR2');
+          await new Promise((resolve) => setTimeout(resolve, 10));
+        }
+        const held = heldLines.at(-1)!;
+        const cache = /cache (\d+)\/(\d+) entries (\d+)\/(\d+) bytes/.exec(held);
+        assert.ok(cache, held);
+        const [entries, maxEntries, bytes, maxBytes] = cache.slice(1).map(Number);
+        const figure = (name: string) => Number(new RegExp(`${name} (\\d+)`).exec(held)?.[1]);
+        return { entries, maxEntries, bytes, maxBytes, rss: figure('rss'), heap: figure('heap') };
+      },
+    };
+  });
+
+  after(async () => {
+    child.kill('SIGTERM');
+    await once(child, 'close');
+    await emulator.close();
+  });
+
+  test('with its website configured it says nothing at start but its URL', () => {
+    assert.equal(startLines, '');
+  });
+
+  for (const vector of vectors)
+    // 5,000 requests through two HTTP hops on a shared machine: up to a minute or so.
+    test(vector.name, { timeout: vector.bounded ? 240_000 : undefined }, async (t) => {
+      if (!vector.bounded) return run(t, target, vector);
+      // Loaded and warmed up first (one of each request), so growth is what the vector adds.
+      for (const request of vector.requests) {
+        const answer = await send(target, request, 'warm', '127.1.1.1');
+        assert.equal(answer.status, request.status, answer.body);
+      }
+      const before = await target.held();
+      await run(t, target, vector);
+      const held = await target.held();
+      const mib = (bytes: number) => `${(bytes / 2 ** 20).toFixed(1)} MiB`;
+      const growth = { rss: held.rss! - before.rss!, heap: held.heap! - before.heap! };
+      t.diagnostic(
+        `cache ${held.entries}/${held.maxEntries} entries, ${held.bytes}/${held.maxBytes} bytes; ` +
+          `heap ${mib(before.heap!)} → ${mib(held.heap!)} (+${mib(growth.heap)}); ` +
+          `RSS ${mib(before.rss!)} → ${mib(held.rss!)} (+${mib(growth.rss)})`,
+      );
+      assert.ok(held.entries <= held.maxEntries, `${held.entries} entries`);
+      assert.ok(held.bytes <= held.maxBytes, `${held.bytes} bytes`);
+      assert.ok(growth.heap <= HEAP_GROWTH_MAX, `the heap grew by ${mib(growth.heap)}`);
+      assert.ok(growth.rss <= RSS_GROWTH_MAX, `RSS grew by ${mib(growth.rss)}`);
+    });
+});
+
+describe('the time-dependent vectors against the Node server with a frozen clock', () => {
+  let emulator: Awaited<ReturnType<typeof api>>;
+  let target: Target;
+  let close: () => Promise<void>;
+
+  before(async () => {
+    emulator = await api();
+    const proxy = createProxy({
+      token: TOKEN,
+      upstream: emulator.url,
+      websites: setup.websites,
+      deepLinkHosts: setup.deepLinkHosts,
+      rateLimit: setup.rateLimit,
+      now: () => 1_000_000,
+    });
+    const server = await serve(proxy, { port: 0, host: '127.0.0.1' });
+    close = () => server.close();
+    const { cache } = proxy.held();
+    target = {
+      base: server.url,
+      calls: emulator.calls,
+      held: async () => ({ ...cache!, ...proxy.held().cache! }),
+    };
+  });
+
+  after(async () => {
+    await close();
+    await emulator.close();
+  });
+
+  for (const vector of vectors.filter((v) => !v.bounded))
+    test(vector.name, async (t) => {
+      if (!vector.limited) return run(t, target, vector);
+      // No token comes back while the clock stands still: exactly the burst passes.
+      const frozen = { ...vector, limited: { ...vector.limited, rate: 0 } };
+      await run(t, target, frozen);
+      // And the address stays refused while another is served.
+      const again = await send(target, vector.requests[0], 'again', address(vector.from, 0));
+      assert.equal(again.status, 429);
+    });
+});
