@@ -1,8 +1,12 @@
-// Four kinds of build, in this order:
+// Five kinds of build, in this order:
+// - vendor: dist/vendor/tldts.js, the proxy's public suffix list, one minified file that
+//   the npm and edge builds import (scripts/vendored.mjs), so that the package can hold it
+//   without depending on it, and holds it once;
 // - npm: ESM modules in dist/ mirroring src/, `lit` external, with declarations;
 // - emulator: dist/emulator/index.js and cli.js with hono bundled in, so that hono can
 //   stay a devDependency: installing the widgets or the client never installs it;
-// - edge: dist/proxy/edge.js and dist/render/edge.js, self-contained, with Lit's Node build;
+// - edge: dist/proxy/edge.js and dist/render/edge.js, self-contained (but for the proxy's
+//   import of dist/vendor/tldts.js), with Lit's Node build;
 // - CDN: dist/cdn/pubnet.min.js, one classic script with Lit bundled, and
 //   dist/cdn/pubnet-autolink.min.js, auto-linking alone (no Lit), each minified, with a
 //   source map, an SRI hash beside it and a size budget that fails the build (last,
@@ -22,6 +26,7 @@ import {
   litSsrStatic,
   ssrClientWithoutBuffer,
 } from './scripts/lit-node-build.mjs';
+import { useVendored, vendorBuild } from './scripts/vendored.mjs';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 
@@ -73,32 +78,6 @@ const emulatorEntries = {
 
 const isBuiltin = (id) => id.startsWith('node:') || builtinModules.includes(id);
 const external = (id) => /^(lit|@lit|@lit-labs)(\/|$)/.test(id) || isBuiltin(id);
-
-/**
- * The packages the npm build bundles (every import but Lit's and Node's): the proxy's public
- * suffix list, tldts (and tldts-core), so that installing the widgets still brings Lit alone.
- * npm never packs a folder named node_modules, so their modules go to dist/vendor/.
- */
-const vendored = (chunk) => `${chunk.name.replaceAll('node_modules/', 'vendor/')}.js`;
-/** tldts's licence (MIT) asks for its notice in every copy. */
-const vendorBanner = (chunk) =>
-  /(^|\/)vendor\/tldts/.test(chunk.fileName)
-    ? '/*! tldts, tldts-core: Copyright (c) 2017 Thomas Parisot, 2018 Rémi Berson. MIT License. */'
-    : '';
-
-/**
- * The vendored modules minified (the rest of the npm build stays readable): the public
- * suffix list is data, and what the widgets' install weighs (issue 24) counts every byte.
- */
-const minifyVendored = {
-  name: 'pubnet-minify-vendored',
-  async renderChunk(code, chunk) {
-    if (!chunk.fileName.startsWith('vendor/')) return null;
-    const { minify } = await import('terser');
-    const result = await minify(code, { module: true, format: { comments: /^!/ } });
-    return { code: result.code, map: null };
-  },
-};
 
 /** The CLIs are the package's bins. */
 const shebang = (chunk) => (/(^|\/)cli\.js$/.test(chunk.fileName) ? '#!/usr/bin/env node' : '');
@@ -287,7 +266,10 @@ const noStaleMaps = {
  * The proxy and the render entry for edge runtimes, one self-contained file each
  * (dist/proxy/edge.js, dist/render/edge.js), Lit's Node build inside: what the
  * `workerd` and `worker` export conditions give, so that wrangler's bundler
- * (which resolves `lit` to its browser build) gets a proxy that renders.
+ * (which resolves `lit` to its browser build) gets a proxy that renders. The proxy's
+ * public suffix list is not inside: it imports dist/vendor/tldts.js, the npm build's
+ * copy, by a relative path that wrangler's bundler follows (a second copy took the
+ * install over its 5 MiB).
  */
 const edgeBuilds = ['proxy', 'render'].map((name) => ({
   input: `src/${name}/index.ts`,
@@ -304,6 +286,7 @@ const edgeBuilds = ['proxy', 'render'].map((name) => ({
   // tslib's helpers read a top-level `this`, which is undefined in a module, as they expect.
   onwarn: (warning, warn) => warning.code == 'THIS_IS_UNDEFINED' || warn(warning),
   plugins: [
+    useVendored('dist'),
     noHono,
     replaceVersion,
     litSsrStatic,
@@ -323,6 +306,7 @@ const edgeBuilds = ['proxy', 'render'].map((name) => ({
 }));
 
 export default [
+  vendorBuild('dist'),
   {
     input: npmEntries,
     external,
@@ -334,10 +318,12 @@ export default [
       // No source maps (issue 24): they named src/*.ts, which is not in the package,
       // without the sources inside, and with them the install is over its 5 MB budget.
       sourcemap: false,
-      entryFileNames: vendored,
-      banner: (chunk) => shebang(chunk) || vendorBanner(chunk),
+      entryFileNames: '[name].js',
+      banner: shebang,
     },
     plugins: [
+      // Before the resolvers: tldts is dist/vendor/tldts.js, imported (scripts/vendored.mjs).
+      useVendored('dist'),
       noHono,
       replaceVersion,
       resolve(),
@@ -351,7 +337,6 @@ export default [
         stripInternal: true,
       }),
       leaveEmulatorOut,
-      minifyVendored,
       noStaleMaps,
     ],
   },
