@@ -4,8 +4,10 @@ import type { ChildProcess } from 'node:child_process';
 /** The scratch install that `prepare` lays out. */
 export interface Scratch {
   scratch: string;
-  /** The bundle of src/proxy/index.ts. */
+  /** The bundle of src/proxy/index.ts (dist/proxy/edge.js of the scratch install). */
   proxyJs: string;
+  /** dist/vendor/tldts.js of the scratch install, which proxyJs imports. */
+  tldtsJs: string;
   /** The file `pubnet-widgets/proxy` resolves to: the bundle, or its load-balancer wrapper. */
   entry: string;
   /** The bundle of src/proxy/cli.ts, with `node: true`. */

@@ -1,10 +1,12 @@
 // The proxy's deployment recipes (examples/proxy/) started in real runtimes: the one start-up
 // code of test/proxy/runtimes.test.ts (workerd, Deno, Bun) and `npm run load:proxy` (those and
-// Node). src/proxy is bundled by rollup into <scratch>/node_modules/pubnet-widgets/proxy.js, laid
-// out as a user's install would hold it; workerd gets it as a module of that name, Deno through
-// an import map, Bun by running a copy of its recipe inside <scratch> (Bun resolves from a
-// file's real folder, where this repository's package.json would pick dist/). Node runs the
-// package's bin, `pubnet-proxy` (src/proxy/cli.ts, bundled the same way), when asked for.
+// Node). src/proxy is bundled by rollup into <scratch>/node_modules/pubnet-widgets/dist/proxy/edge.js,
+// importing the public suffix list from dist/vendor/tldts.js as the package's edge build does
+// (scripts/vendored.mjs), laid out as a user's install would hold them; workerd gets the two as
+// modules (the proxy by its package name), Deno through an import map, Bun by running a copy of
+// its recipe inside <scratch> (Bun resolves from a file's real folder, where this repository's
+// package.json would pick dist/). Node runs the package's bin, `pubnet-proxy` (src/proxy/cli.ts,
+// bundled the same way, the list inside), when asked for.
 //
 // Behind a load balancer (the load script), each deployment is told the client's address in
 // a header it trusts: workerd's recipe already reads `cf-connecting-ip`; Node gets `--ip-header
@@ -28,6 +30,7 @@ import {
   litSsrStatic,
   ssrClientWithoutBuffer,
 } from '../lit-node-build.mjs';
+import { useVendored, vendorBuild, vendoredFile } from '../vendored.mjs';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const recipes = join(root, 'examples/proxy');
@@ -40,14 +43,16 @@ const children = new Set();
 
 /**
  * Bundles one entry of src/ into one ESM file; `minify`d as the edge builds are (their terser
- * options), so that the runtimes run what dist/proxy/edge.js and dist/render/edge.js ship.
+ * options), so that the runtimes run what dist/proxy/edge.js and dist/render/edge.js ship;
+ * with `vendor` (a dist/ folder), importing the vendored packages from there as they do.
  */
-async function bundle(input, output, { minify = false } = {}) {
+async function bundle(input, output, { minify = false, vendor } = {}) {
   const build = await rollup({
     input: join(root, input),
     external: (id) => id.startsWith('node:'),
     onwarn: () => {},
     plugins: [
+      ...(vendor ? [useVendored(vendor)] : []),
       // Lit's Node build, with no built-in module (see lit-node-build.mjs): the bundle runs
       // on workerd, Deno and Bun alike.
       litSsrStatic,
@@ -65,8 +70,7 @@ async function bundle(input, output, { minify = false } = {}) {
   });
   try {
     // One file, the proxy's lazily loaded render half inlined (as the edge build does).
-    const [chunk] = (await build.generate({ format: 'esm', inlineDynamicImports: true })).output;
-    writeFileSync(output, chunk.code);
+    await build.write({ file: output, format: 'esm', inlineDynamicImports: true });
   } finally {
     await build.close();
   }
@@ -83,17 +87,22 @@ export async function prepare({
 } = {}) {
   const scratch = mkdtempSync(join(tmpdir(), prefix));
   const pkg = join(scratch, 'node_modules/pubnet-widgets');
+  const dist = join(pkg, 'dist');
   mkdirSync(pkg, { recursive: true });
-  const proxyJs = join(pkg, 'proxy.js');
-  await bundle('src/proxy/index.ts', proxyJs, { minify: true });
+  // dist/vendor/tldts.js, as the build writes it, then the proxy importing it from there.
+  const vendored = vendorBuild(dist);
+  const vendor = await rollup(vendored);
+  await vendor.write(vendored.output).finally(() => vendor.close());
+  const proxyJs = join(dist, 'proxy/edge.js');
+  await bundle('src/proxy/index.ts', proxyJs, { minify: true, vendor: dist });
   let entry = proxyJs;
   if (behindLoadBalancer) {
     entry = join(pkg, 'proxy-behind-lb.js');
     writeFileSync(
       entry,
       `// The recipe behind a load balancer that sets x-client-ip (load test only).
-import { createProxy as create } from './proxy.js';
-export * from './proxy.js';
+import { createProxy as create } from './dist/proxy/edge.js';
+export * from './dist/proxy/edge.js';
 export const createProxy = (options) =>
   create({ ...options, rateLimit: { ipHeader: 'x-client-ip', ...options.rateLimit } });
 `,
@@ -115,6 +124,7 @@ export const createProxy = (options) =>
   return {
     scratch,
     proxyJs,
+    tldtsJs: vendoredFile(dist, 'tldts'),
     entry,
     cli,
     remove: () => rmSync(scratch, { recursive: true, force: true }),
@@ -224,7 +234,11 @@ export const runtimes = [
       // serialized response, and PURGE, the cache's name in `cf-cache-namespace`).
       return launchWorkerd(port, vars, s, {
         dir: join(recipes, 'workers'),
-        module: ['pubnet-widgets/proxy', s.proxyJs],
+        modules: [
+          ['pubnet-widgets/proxy', s.proxyJs],
+          // workerd resolves the proxy's `../vendor/tldts.js` against its module name.
+          ['vendor/tldts.js', s.tldtsJs],
+        ],
         cacheApi,
       });
     },
@@ -233,12 +247,12 @@ export const runtimes = [
 
 /**
  * What `wrangler dev` would do with the wrangler.toml in `dir`, as a workerd config written
- * into the scratch folder: its entry and `module` (`[name, file]`) as modules, its date and
+ * into the scratch folder: its entry and `modules` (`[name, file]` each) as modules, its date and
  * flags, [vars] overridden by the caller's own (like .dev.vars), every binding read from the
  * environment, loopback reachable (upstream, origin), and with `cacheApi`, that address as
  * the service behind `caches`.
  */
-function launchWorkerd(port, vars, s, { dir, module: [name, file], cacheApi }) {
+function launchWorkerd(port, vars, s, { dir, modules, cacheApi }) {
   const toml = readWranglerToml(join(dir, 'wrangler.toml'));
   const bindings = { ...toml.vars, ...vars };
   const embed = (path) => JSON.stringify(relative(s.scratch, path));
@@ -257,7 +271,7 @@ const config :Workerd.Config = (
 const worker :Workerd.Worker = (
   modules = [
     (name = ${JSON.stringify(toml.main)}, esModule = embed ${embed(join(dir, toml.main))}),
-    (name = ${JSON.stringify(name)}, esModule = embed ${embed(file)}),
+${modules.map(([name, file]) => `    (name = ${JSON.stringify(name)}, esModule = embed ${embed(file)}),`).join('\n')}
   ],
   compatibilityDate = ${JSON.stringify(toml.date)},
   compatibilityFlags = ${JSON.stringify(toml.flags)},
@@ -441,7 +455,7 @@ const renderWorkerd = {
   launch: (port, vars, s) =>
     launchWorkerd(port, vars, s, {
       dir: join(root, 'examples/render/workers'),
-      module: ['pubnet-widgets/render', s.renderJs],
+      modules: [['pubnet-widgets/render', s.renderJs]],
     }),
 };
 

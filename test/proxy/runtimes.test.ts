@@ -295,6 +295,22 @@ for (const runtime of runtimes) {
       assert.equal(calls(), before, 'no upstream call');
     });
 
+    // The public suffix list is dist/vendor/tldts.js, a module of its own that the proxy
+    // imports (as the package ships it): here it loads and answers in this runtime.
+    await t.test("a deep link: the offer's site passes, another is 400, not sent", async () => {
+      const path = `/publisher/offers/${offer}/tracking_link/`;
+      const before = calls();
+      const own = await ask('PUT', path, { deep_link: 'https://shop.mediapoint.example/x' });
+      assert.equal(own.status, 200, own.text);
+      for (const deep of ['https://evil.example/', 'https://evil.github.io/']) {
+        const answer = await ask('PUT', path, { deep_link: deep });
+        assert.equal(answer.status, 400, `${deep}: ${answer.text}`);
+        assert.ok((JSON.parse(answer.text) as Record<string, unknown>).deep_link, answer.text);
+      }
+      const puts = upstream.emulator.requests.slice(before).filter((r) => r.method === 'PUT');
+      assert.equal(puts.length, 1, 'only the link on its site reached the API');
+    });
+
     await t.test('an ad slot renders as HTML (Lit SSR) with its product links', async () => {
       const path = `/publisher/adslots/${known.filterAdslot}/?key=${guid}`;
       const composed = JSON.parse((await ask('GET', path)).text) as {

@@ -5,8 +5,9 @@
 // `pubnet-widgets/proxy` resolves from node_modules (`bun add pubnet-widgets`), its Lit (the
 // rendered HTML routes) to Lit's Node build. test/proxy/runtimes.test.ts runs this file, copied
 // unchanged into a scratch project whose node_modules/pubnet-widgets holds src/proxy/ bundled by
-// rollup into one file. (Bun resolves a bare import from the importing file's real folder, where
-// this repository's own package.json would send it to dist/ instead.)
+// rollup as the package's edge build (dist/proxy/edge.js, importing dist/vendor/tldts.js). (Bun
+// resolves a bare import from the importing file's real folder, where this repository's own
+// package.json would send it to dist/ instead.)
 //
 // Env: PUBNET_TOKEN, PUBNET_UPSTREAM; optionally PUBNET_WEBSITES and PUBNET_ALLOW_ORIGINS
 // (comma-separated), HOST (default 0.0.0.0) and PORT (default 8788). The token is never

@@ -5,9 +5,10 @@
 //
 // `pubnet-widgets/proxy` resolves once the package is in the project (`deno add
 // npm:pubnet-widgets`, or `npm install pubnet-widgets` next to a package.json); Deno resolves
-// its Lit (the rendered HTML routes) to Lit's Node build itself. Bundled into one file, an
-// import map entry pointing at it works too: that is how test/proxy/runtimes.test.ts runs this
-// file (`--import-map`, with `pubnet-widgets/proxy` mapped to src/proxy/ bundled by rollup).
+// its Lit (the rendered HTML routes) to Lit's Node build itself. Bundled into one file (that
+// imports its public suffix list from beside it, as the package's edge build does), an import
+// map entry pointing at it works too: that is how test/proxy/runtimes.test.ts runs this file
+// (`--import-map`, with `pubnet-widgets/proxy` mapped to src/proxy/ bundled by rollup).
 //
 // Env: PUBNET_TOKEN, PUBNET_UPSTREAM; optionally PUBNET_WEBSITES and PUBNET_ALLOW_ORIGINS
 // (comma-separated), HOST (default 0.0.0.0) and PORT (default 8788). The token is never

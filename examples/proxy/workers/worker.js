@@ -3,9 +3,11 @@
 // `pubnet-widgets/proxy` is the package's proxy entry: wrangler bundles it from node_modules
 // (`npm install pubnet-widgets`). Under wrangler's `workerd` export condition it is the
 // package's edge build, one file with Lit's Node build inside (the rendered HTML routes,
-// `/render/`, use Lit; a Worker has no `HTMLElement`). Plain workerd loads it as one more
-// module, which is how test/proxy/runtimes.test.ts runs this file: in real workerd, with
-// `pubnet-widgets/proxy` given as a module built from src/proxy/ by rollup the same way.
+// `/render/`, use Lit; a Worker has no `HTMLElement`) that imports the package's public suffix
+// list (dist/vendor/tldts.js), which wrangler bundles with it. Plain workerd loads the two as
+// modules, which is how test/proxy/runtimes.test.ts runs this file: in real workerd, with
+// `pubnet-widgets/proxy` given as a module built from src/proxy/ by rollup the same way and
+// `vendor/tldts.js` (the name its import resolves to from there) as the other.
 //
 // Env (bindings): PUBNET_TOKEN (a secret), PUBNET_UPSTREAM, and optionally PUBNET_WEBSITES and
 // PUBNET_ALLOW_ORIGINS (comma-separated). The token is never written in this file.
