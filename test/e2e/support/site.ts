@@ -6,6 +6,8 @@
 //   /api/                the token-holding proxy, in front of an emulator of the API
 //   /images/, /click/    the emulator's images and tracking domain
 //   /pkg/                the project folder (dist/, node_modules/) for the npm build
+//   /watch.js            test/e2e/pages/watch.js: what a page records of itself for the
+//                        tests (support/watch.ts), in every engine
 // The emulator runs in-process behind the proxy and sees this origin as its
 // own, so its image and click URLs are on it too: CSP 'self' covers the
 // bundle, the API and every image, and the header can be exactly the strict one.
@@ -37,11 +39,25 @@ export interface Site {
   /** Answers `path` with `respond()` (a page streamed in parts, for example). */
   route(path: string, respond: () => Response): void;
   /**
+   * Holds every request whose path (under `/strict/` too) starts with `prefix`
+   * until `release()`, then answers it as usual: a script or stylesheet that
+   * arrives late, or an API that never answers, in any engine (the server does
+   * it, not the browser's driver). Closing the site releases what it holds.
+   */
+  hold(prefix: string): Hold;
+  /**
    * An API answer straight from the emulator, with the token (as the publisher's server has):
    * a GET, or a POST of `body` when there is one.
    */
   api<T>(path: string, body?: unknown): Promise<T>;
   close(): Promise<void>;
+}
+
+export interface Hold {
+  /** Requests held so far (path and query), in the order they came. */
+  readonly held: string[];
+  /** Answers the held requests, and lets later ones through. */
+  release(): void;
 }
 
 const html = { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' };
@@ -76,8 +92,20 @@ export async function startSite(): Promise<Site> {
     proxy?: (request: Request, info?: ConnectionInfo) => Promise<Response>;
   } = {};
 
+  const holds = new Set<{
+    prefix: string;
+    held: string[];
+    released: Promise<void>;
+    release(): void;
+  }>();
+
   async function route(request: Request, info: ConnectionInfo): Promise<Response> {
-    const { pathname } = new URL(request.url);
+    const { pathname, search } = new URL(request.url);
+    for (const hold of holds)
+      if (pathname.startsWith(hold.prefix)) {
+        hold.held.push(pathname + search);
+        await hold.released;
+      }
     if (pathname.startsWith('/api/') && api.proxy) return api.proxy(request, info);
     if (/^\/(images|click|landing)\//.test(pathname) && api.emulator)
       return api.emulator.fetch(request);
@@ -126,6 +154,21 @@ export async function startSite(): Promise<Site> {
     emulator: emu,
     page: (path, body) => void routes.set(path, () => new Response(body, { headers: html })),
     route: (path, respond) => void routes.set(path, respond),
+    hold(prefix) {
+      let resolve = () => {};
+      const released = new Promise<void>((done) => (resolve = done));
+      const hold = {
+        prefix,
+        held: [] as string[],
+        released,
+        release() {
+          holds.delete(hold);
+          resolve();
+        },
+      };
+      holds.add(hold);
+      return hold;
+    },
     async api<T>(path: string, body?: unknown): Promise<T> {
       const headers = { authorization: `Token ${emu.token}`, accept: 'application/json' };
       const request =
@@ -140,6 +183,9 @@ export async function startSite(): Promise<Site> {
       if (!response.ok) throw new Error(`${path}: ${response.status}`);
       return (await response.json()) as T;
     },
-    close: () => server.close(),
+    close() {
+      for (const hold of [...holds]) hold.release();
+      return server.close();
+    },
   };
 }
