@@ -5,7 +5,9 @@
 // slot stays where it was painted, through the definition, the skeleton and
 // the content, on a desktop and a mobile viewport. Server-rendered, with the
 // same stylesheet: the same. And the demo's ad slots, whose heights the
-// demo's own CSS states (demo/demo.css) as a publisher would.
+// demo's own CSS states (demo/demo.css) as a publisher would; and offer links
+// in running text, with their labels, and one styled as a button the way
+// the demo does it (demo/offer-links.css).
 //
 // What is measured: the page records itself from its first script on
 // (test/e2e/pages/watch.js), on every animation frame from the first paint,
@@ -136,7 +138,66 @@ ${slot('featured', 'slot-728x320', known.manualAdslot)}
 </main></body></html>`;
 }
 
+/** Offer links as the demo places them (demo/offer-links.html), text after each. */
+function offerLinksPage(): string {
+  const [mediapoint, technova, sportzone] = known.offers;
+  const sale = 'https://www.mediapoint.example/sale/';
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8">
+${watchScript(['mediapoint', 'after-mediapoint', 'polish', 'after-polish', 'technova', 'after-technova', 'sportzone', 'below-sportzone', 'own', 'after-own'])}
+<meta name="viewport" content="width=device-width, initial-scale=1"><title>Offer links</title>
+<link rel="stylesheet" href="/cdn/pubnet.css"><link rel="stylesheet" href="/pkg/demo/offer-links.css">
+<script async src="/cdn/pubnet.min.js" data-api="${site.url}api/" data-key="${known.website.guid}"></script>
+</head><body><main><h1>Offer links</h1>
+<p>This week <pubnet-offer-link id="mediapoint" offer="${mediapoint}" deep-link="${sale}"><a href="${sale}">MediaPoint has headphones on sale</a></pubnet-offer-link><span id="after-mediapoint">, up to a third off the usual price.</span></p>
+<p lang="pl">W tym tygodniu <pubnet-offer-link id="polish" offer="${mediapoint}" deep-link="${sale}"><a href="${sale}">słuchawki w promocji</a></pubnet-offer-link><span id="after-polish"> w MediaPoint.</span></p>
+<p>Read our review, then <pubnet-offer-link id="technova" offer="${technova}" disclosure="affiliate link"><a href="https://technova.example/">buy at TechNova</a></pubnet-offer-link><span id="after-technova">, or not.</span></p>
+<div><pubnet-offer-link id="sportzone" offer="${sportzone}" sid="demo-button"><a class="button" href="https://sportzone.example/">Shop the SportZone sale</a></pubnet-offer-link></div>
+<p id="below-sportzone">The text below the button.</p>
+<p>With no link inside: <pubnet-offer-link id="own" offer="${sportzone}">SportZone</pubnet-offer-link><span id="after-own">, in running text.</span></p>
+</main></body></html>`;
+}
+
 forEachEngine((engine) => {
+  test(`${engine.label}: offer links, in running text and styled as a button, move nothing when defined`, async () => {
+    site.page('/offer-links.html', offerLinksPage());
+    for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
+      const held = site.hold('/cdn/pubnet.min.js');
+      const page = await engine.open(`${site.url}offer-links.html`, viewport);
+      try {
+        await paintedOr(page, { ms: 20_000 });
+        held.release();
+        const links = ['mediapoint', 'polish', 'technova', 'sportzone', 'own'];
+        await waitForLoads(page, links);
+        await frames(page);
+        const watch = await readWatch(page);
+        const where = `${engine.label}, ${viewportName}`;
+        const labels = await page.evaluate(
+          (ids) =>
+            ids.map(
+              (id) =>
+                document.getElementById(id)!.shadowRoot!.querySelector('[part=disclosure]')!
+                  .textContent,
+            ),
+          links,
+        );
+        assert.deepEqual(labels, ['Ad', 'Reklama', 'affiliate link', 'Ad', 'Ad'], where);
+        for (const id of [
+          ...links,
+          'after-mediapoint',
+          'after-polish',
+          'after-technova',
+          'below-sportzone',
+          'after-own',
+        ])
+          assert.deepEqual(boxesOf(watch, id).moves, [], `${where}: #${id} moved`);
+        if (engine.reportsShifts) assert.deepEqual(watch.shifts, [], `${where}: layout shifts`);
+      } finally {
+        held.release();
+        await page.close();
+      }
+    }
+  });
+
   test(`${engine.label}: the demo's ad slots keep the height its CSS states, desktop and mobile`, async () => {
     site.page('/demo-slots.html', demoSlotsPage());
     for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {

@@ -46,7 +46,7 @@ import { followWhenKnown, isModified } from './held-click.js';
  * @fires pubnet-click - The link was followed; `detail`: `href`, `offer` (the offer id).
  * @fires pubnet-impression - The link was half visible for the first time; `detail.offer`.
  * @slot - The publisher's `<a>`, or the content to make a link.
- * @csspart link - The element's own anchor (only when there is no `<a>` inside).
+ * @csspart link - The element's own anchor (only when there is no `<a>` inside, and only once defined: style what sizes a link, a button's padding say, on your own `<a>`, which is there from the first paint).
  * @csspart disclosure - The disclosure label.
  * @cssprop [--pubnet-muted=#5f6368] - Label colour.
  * @cssprop [--pubnet-border=#dadce0] - Label border.
