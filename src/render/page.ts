@@ -8,7 +8,8 @@
  * render at once, each within `timeLimit` ms; a tag that cannot be rendered in
  * time (slow or failing API, invalid attributes, nothing to show) is left as it
  * was, and the browser renders it itself. Comments, raw-text elements and
- * `<template>` contents are left alone. (An edge function with a streaming
+ * `<template>` contents are left alone. With linked styles, their stylesheets
+ * are linked at the end of `<head>` too, once each. (An edge function with a streaming
  * HTML rewriter, like Cloudflare's HTMLRewriter, uses `renderAdslot` itself.)
  */
 import { escapeAttribute } from './escape.js';
@@ -21,7 +22,7 @@ import {
 import type { Fetch } from '../client/core.js';
 import { defaultTimers, type Timers } from '../client/delay.js';
 import type { RenderedWidget } from './render-element.js';
-import type { StylesOption } from './styles.js';
+import { stylesheetLink, type StylesOption } from './styles.js';
 
 /** Options of `renderTags`. */
 export interface RenderTagsOptions {
@@ -60,6 +61,13 @@ const TOKENS = new RegExp(
   String.raw`<!--[\s\S]*?-->` +
     String.raw`|<(script|style|textarea|title|noscript|template)\b${ATTRIBUTES}\s*/?>[\s\S]*?</\1\s*>` +
     String.raw`|<(pubnet-adslot|pubnet-product-grid)(${ATTRIBUTES})\s*/?>`,
+  'gi',
+);
+// The end of <head>, past what must not be touched.
+const HEAD_END = new RegExp(
+  String.raw`<!--[\s\S]*?-->` +
+    String.raw`|<(script|style|textarea|title|noscript|template)\b${ATTRIBUTES}\s*/?>[\s\S]*?</\1\s*>` +
+    String.raw`|</head\s*>`,
   'gi',
 );
 /** A declarative shadow root right after a start tag: that element is rendered already. */
@@ -103,8 +111,14 @@ export async function renderTags(html: string, options: RenderTagsOptions): Prom
     }),
   );
 
-  let out = '';
-  let at = 0;
+  // Linked styles are linked in <head> too, where every engine waits for them (src/render/styles.ts).
+  const sheets = new Set(rendered.map((widget) => widget?.stylesheet).filter((href) => !!href));
+  const head = sheets.size ? headEnd(html, found[0]!.start) : undefined;
+  let out =
+    head === undefined
+      ? ''
+      : html.slice(0, head) + [...sheets].map((href) => stylesheetLink(href!)).join('');
+  let at = head ?? 0;
   found.forEach(({ start, end, tag, attributes }, i) => {
     const widget = rendered[i];
     if (!widget) return;
@@ -115,6 +129,15 @@ export async function renderTags(html: string, options: RenderTagsOptions): Prom
     html: out + html.slice(at),
     widgets: rendered.filter((widget): widget is RenderedWidget => !!widget),
   };
+}
+
+/** Where `</head>` starts in `html`, if it does before `before`. */
+function headEnd(html: string, before: number): number | undefined {
+  for (const match of html.matchAll(HEAD_END)) {
+    if (match.index >= before) return undefined;
+    if (/^<\/head/i.test(match[0])) return match.index;
+  }
+  return undefined;
 }
 
 /** Renders one tag, or gives `undefined` (with `onSkip`) to leave it as it is. */

@@ -9,7 +9,7 @@ import type { TemplateResult } from 'lit';
 import type { WidgetState } from '../components/shared/widget-state.js';
 import { escapeAttribute } from './escape.js';
 import type { Loaded } from './load.js';
-import { rendererFor } from './styles.js';
+import { rendererFor, stylesheetLink, stylesheetOf, STYLES_SLOT } from './styles.js';
 import { collectWarnings } from './warnings.js';
 
 /** A server-rendered element. */
@@ -28,8 +28,18 @@ export interface RenderedWidget {
   readonly warnings: readonly string[];
   /** The attributes of its tag, for rewriting a tag already in a page (HTMLRewriter). */
   readonly attributes: Readonly<Record<string, string>>;
-  /** Its declarative shadow root (`<template shadowrootmode="open">…</template>`). */
+  /**
+   * Its declarative shadow root (`<template shadowrootmode="open">…</template>`), and,
+   * with linked styles, the light-DOM `<link>` to them that the shadow root slots first
+   * (so that Chromium and WebKit paint nothing after it before it has loaded): what goes
+   * inside its tag, before the publisher's own children.
+   */
   readonly shadow: string;
+  /**
+   * The stylesheet it links (`styles: { stylesheets }`, and the proxy's), for the page's
+   * `<head>` too: there every engine waits for it before painting (Firefox waits only there).
+   */
+  readonly stylesheet?: string;
   /** The whole element: tag, attributes, shadow root, and `fallback` if any. */
   readonly html: string;
   /** The same as a stream of UTF-8 bytes. */
@@ -72,7 +82,10 @@ export function renderElement(
   ).replace(MARKERS, '');
   const open = out.indexOf('>') + 1;
   const close = out.lastIndexOf(`</${tag}>`);
-  const shadow = out.slice(open, close);
+  const stylesheet = stylesheetOf(styles, tag);
+  const shadow =
+    out.slice(open, close) +
+    (stylesheet ? stylesheetLink(stylesheet, `slot="${STYLES_SLOT}" `) : '');
   // What Lit SSR wrote: the attributes given, and those the element reflects.
   const written: Record<string, string> = {};
   for (const [, name, value] of out
@@ -93,6 +106,7 @@ export function renderElement(
     warnings: [...new Set(warnings)],
     attributes: written,
     shadow,
+    stylesheet,
     html,
     stream: () =>
       new ReadableStream({

@@ -11,6 +11,18 @@
  *   (the CDN's `dist/cdn/`, or the proxy's `/render/styles/`), which
  *   `style-src 'self'` allows when it is on the page's own origin.
  *
+ * A linked stylesheet inside a shadow root keeps no browser from painting
+ * the page before it arrives: Firefox and WebKit paint the element unstyled
+ * meanwhile, and everything below it moves when it comes. A stylesheet of
+ * the document does make them wait: WebKit paints nothing after one in
+ * `<body>` until it has loaded (met in the composed tree: before the element,
+ * or slotted into its shadow root); Firefox waits only for one in `<head>`.
+ * So the same file is linked three times, one request: inside the shadow
+ * root (what styles it), as a light-DOM child slotted first into it (WebKit
+ * and Chromium wait), and in `<head>` where the page can put it (`renderTags`
+ * does; Firefox waits). Its rules are all in the shadow tree's own context
+ * (`:host …`), so that in the document they match nothing.
+ *
  * Once the bundle takes the element over, its styles are adopted style
  * sheets, which no CSP refuses.
  */
@@ -48,17 +60,100 @@ export interface StyledElementClass {
   readonly elementStyles: readonly object[];
 }
 
-/** The CSS of an element class: its `elementStyles`, in order. */
+/**
+ * The CSS of an element class: its `elementStyles`, in order, every rule in
+ * its shadow tree's context (`:host …`), so that the same file linked from
+ * the page's document styles nothing there.
+ */
 export function stylesheetText(element: StyledElementClass): string {
-  return element.elementStyles
-    .map((style) => ('cssText' in style ? String(style.cssText) : ''))
-    .join('\n');
+  return shadowScoped(
+    element.elementStyles
+      .map((style) => ('cssText' in style ? String(style.cssText) : ''))
+      .join('\n'),
+  );
 }
+
+/** At-rules whose block holds rules (the others' blocks are copied as they are). */
+const GROUPING = /^@(media|supports|container|layer|scope|starting-style)\b/i;
+
+/**
+ * `css` with each selector of each style rule prefixed with `:host ` unless it
+ * is one of `:host` already: the same elements in a shadow tree (where `:host`
+ * is the element, every node's ancestor), none in a document (where `:host`
+ * matches nothing). Comments go. Enough of CSS for the elements' own styles:
+ * style rules, grouping at-rules, other at-rules copied.
+ */
+export function shadowScoped(css: string): string {
+  const text = css.replace(/\/\*[\s\S]*?\*\//g, '');
+  let out = '';
+  let at = 0;
+  while (at < text.length) {
+    const open = endOf(text, at, '{;');
+    const prelude = text.slice(at, open).trim();
+    if (open >= text.length || text[open] == ';') {
+      // A statement (`@import …;`), or what is left: kept.
+      out += text.slice(at, open + 1);
+      at = open + 1;
+      continue;
+    }
+    const close = endOf(text, open + 1, '}');
+    const block = text.slice(open + 1, close);
+    out += prelude.startsWith('@')
+      ? `${prelude}{${GROUPING.test(prelude) ? shadowScoped(block) : block}}`
+      : `${splitSelectors(prelude)
+          .map((selector) => (/^:host\b/.test(selector) ? selector : `:host ${selector}`))
+          .join(',')}{${block}}`;
+    at = close + 1;
+  }
+  return out;
+}
+
+/** The index of the first of `stops` in `text` from `from` outside strings, brackets and blocks. */
+function endOf(text: string, from: number, stops: string): number {
+  let depth = 0;
+  for (let i = from; i < text.length; i++) {
+    const char = text[i]!;
+    if (char == '"' || char == "'") {
+      const end = text.indexOf(char, i + 1);
+      i = end < 0 ? text.length : end;
+    } else if (depth == 0 && stops.includes(char)) return i;
+    else if ('([{'.includes(char)) depth++;
+    else if (')]}'.includes(char)) depth--;
+  }
+  return text.length;
+}
+
+/** A selector list's selectors, split at its top-level commas. */
+function splitSelectors(list: string): string[] {
+  const selectors: string[] = [];
+  let at = 0;
+  for (;;) {
+    const comma = endOf(list, at, ',');
+    selectors.push(list.slice(at, comma).trim());
+    if (comma >= list.length) return selectors;
+    at = comma + 1;
+  }
+}
+
+/** The slot of a rendered shadow root that its light-DOM stylesheet link is assigned to. */
+export const STYLES_SLOT = 'pubnet-styles';
+
+/** The stylesheet `styles` links for the element `tag`, if it links one. */
+export const stylesheetOf = (styles: StylesOption, tag: string): string | undefined =>
+  typeof styles == 'object' && 'stylesheets' in styles
+    ? styles.stylesheets + tag + '.css'
+    : undefined;
+
+/** A `<link rel="stylesheet">` to `href`, with `attributes` (written as they are) before it. */
+export const stylesheetLink = (href: string, attributes = '') =>
+  `<link ${attributes}rel="stylesheet" href="${escapeAttribute(href)}">`;
 
 /**
  * Lit SSR's renderer for `LitElement`s, but for the `<style>` it writes into
  * each shadow root, which follows `styles`; and the element `tag` gets
  * `attributes` (as if written in the template, escaped the same way).
+ * A linked stylesheet comes with the slot its light-DOM twin is assigned to
+ * (see the module's comment), first in the shadow root.
  * @internal (not in the declarations: it names Lit SSR's DOM types)
  */
 export function rendererFor(
@@ -89,7 +184,8 @@ export function rendererFor(
               '</style>',
             ]
           : [
-              `<link rel="stylesheet" href="${escapeAttribute(styles.stylesheets + this.tagName + '.css')}">`,
+              stylesheetLink(stylesheetOf(styles, this.tagName)!),
+              `<slot name="${STYLES_SLOT}"></slot>`,
             ];
       return [...head, ...content];
     }

@@ -66,8 +66,14 @@ test('a filter slot renders as its fragment, from the composed answer', async ()
     assert.match(image.height, /^\d+$/);
     assert.ok(image.alt, 'alt text');
   }
+  // In the shadow root, and slotted from the light DOM (a stylesheet of the document).
   assert.deepEqual(tags(html, 'link'), [
     {
+      rel: 'stylesheet',
+      href: `/${STYLES_PATH}pubnet-adslot.css`,
+    },
+    {
+      slot: 'pubnet-styles',
       rel: 'stylesheet',
       href: `/${STYLES_PATH}pubnet-adslot.css`,
     },

@@ -7,6 +7,7 @@ import { PubnetAdslot } from '../../src/components/adslot/adslot.js';
 import {
   renderAdslot,
   renderProductGrid,
+  renderTags,
   stylesheetText,
   type RenderedWidget,
 } from '../../src/render/index.js';
@@ -183,12 +184,53 @@ test('styles: inline by default, a nonce, or a link to the stylesheets', async (
     api,
     styles: { stylesheets: 'https://cdn.example/pubnet-widgets@1' },
   });
+  const href = 'https://cdn.example/pubnet-widgets@1/pubnet-adslot.css';
+  // Linked in the shadow root, and from a light-DOM child slotted first into it: a stylesheet
+  // of the document, which WebKit and Chromium wait for (src/render/styles.ts).
   assert.ok(
     linked.shadow.startsWith(
-      '<template shadowroot="open" shadowrootmode="open"><link rel="stylesheet" href="https://cdn.example/pubnet-widgets@1/pubnet-adslot.css"><!--lit-part',
+      `<template shadowroot="open" shadowrootmode="open"><link rel="stylesheet" href="${href}"><slot name="pubnet-styles"></slot><!--lit-part`,
     ),
   );
+  assert.ok(
+    linked.shadow.endsWith(
+      `</template><link slot="pubnet-styles" rel="stylesheet" href="${href}">`,
+    ),
+  );
+  assert.ok(linked.html.includes(linked.shadow));
+  assert.equal(linked.stylesheet, href);
+  assert.equal(nonce.stylesheet, undefined);
   assert.doesNotMatch(linked.shadow, /<style/);
+});
+
+test('the stylesheets style the shadow tree alone: every rule is in its context, :host', () => {
+  const css = stylesheetText(PubnetAdslot);
+  const rules = [...css.matchAll(/(?:^|})\s*([^{}@]+)\{/g)].map(([, selectors]) => selectors!);
+  assert.ok(rules.length > 20);
+  for (const selectors of rules)
+    for (const selector of selectors.split(/,(?![^(]*\))/))
+      assert.match(selector.trim(), /^:host\b/, selector);
+});
+
+test('renderTags links the stylesheets of linked styles in <head> too, once each', async () => {
+  const page = `<!doctype html><html><head><title>A</title><!-- </head> --></head><body>
+<pubnet-adslot adslot="${known.filterAdslot}"></pubnet-adslot>
+<pubnet-product-grid query="headphones" limit="4"></pubnet-product-grid>
+<pubnet-product-grid query="headphones" limit="2"></pubnet-product-grid></body></html>`;
+  const base = 'https://cdn.example/pubnet-widgets@1/';
+  const { html, widgets } = await renderTags(page, { api, key, styles: { stylesheets: base } });
+  assert.equal(widgets.length, 3);
+  const head = html.slice(0, html.indexOf('<body>'));
+  assert.equal(
+    head,
+    `<!doctype html><html><head><title>A</title><!-- </head> --><link rel="stylesheet" href="${base}pubnet-adslot.css"><link rel="stylesheet" href="${base}pubnet-product-grid.css"></head>`,
+  );
+  // Inline styles link nothing.
+  const inline = await renderTags(page, { api, key });
+  assert.equal(
+    inline.html.slice(0, inline.html.indexOf('<body>')),
+    page.slice(0, page.indexOf('<body>')),
+  );
 });
 
 test('bad options throw a TypeError naming the option', async () => {

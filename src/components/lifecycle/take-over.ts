@@ -10,8 +10,12 @@
  */
 import type { LitElement, ReactiveController } from 'lit';
 
-/** The elements under `root` that a render writes (style sheets are adopted, not written). */
-const rendered = (root: ShadowRoot) => [...root.querySelectorAll(':not(style,link)')];
+/**
+ * The elements under `root` that a render writes: not style sheets (adopted,
+ * not written), nor slots (the server's shadow root has one of its own, for
+ * its stylesheet link: src/render/styles.ts; the elements' own are all alike).
+ */
+const rendered = (root: ShadowRoot) => [...root.querySelectorAll(':not(style,link,slot)')];
 
 export class TakeOver implements ReactiveController {
   /**

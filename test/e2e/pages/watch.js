@@ -6,8 +6,14 @@
 //   boxes       on every animation frame from the first paint on, the box of
 //               each element whose id data-watch names (page coordinates, and
 //               whether it is defined), one entry for each change, with the
-//               frame's number and time;
-//   frames      how many animation frames there have been;
+//               frame's number and time; but not while a stylesheet of the
+//               document is loading: asked for a box then, WebKit lays the
+//               page out without it (and paints that), where it would have
+//               painted nothing after that stylesheet until it came (Firefox
+//               does paint what follows one in <body>: no test gives it such
+//               a page, see server-rendered.test.ts);
+//   frames      how many animation frames there have been, and `unread`: on
+//               how many of them a stylesheet was loading;
 //   shifts      the Layout Instability API's entries where there is one
 //               (Chromium), else null;
 //   errors      uncaught errors and unhandled rejections;
@@ -15,8 +21,24 @@
 //   events      each widget's pubnet-load and pubnet-error, by id.
 (() => {
   const ids = (document.currentScript?.dataset.watch ?? '').split(/\s+/).filter(Boolean);
-  const watch = { boxes: [], frames: 0, shifts: null, errors: [], violations: [], events: [] };
+  const watch = {
+    boxes: [],
+    frames: 0,
+    unread: 0,
+    shifts: null,
+    errors: [],
+    violations: [],
+    events: [],
+  };
   window.__watch = watch;
+
+  // A stylesheet <link> of the document that has neither loaded nor failed.
+  const failed = new WeakSet();
+  document.addEventListener('error', (event) => failed.add(event.target), true);
+  const loading = () =>
+    [...document.querySelectorAll('link[rel~="stylesheet"]')].some(
+      (link) => !link.sheet && !failed.has(link) && (!link.media || matchMedia(link.media).matches),
+    );
 
   addEventListener('error', (event) => watch.errors.push(String(event.error ?? event.message)));
   addEventListener('unhandledrejection', (event) => watch.errors.push(String(event.reason)));
@@ -57,6 +79,8 @@
   let last = '';
   const sample = () => {
     watch.frames++;
+    requestAnimationFrame(sample);
+    if (loading()) return void watch.unread++;
     const boxes = {};
     for (const id of ids) {
       const element = document.getElementById(id);
@@ -73,7 +97,6 @@
     const text = JSON.stringify(boxes);
     if (text != last) watch.boxes.push({ frame: watch.frames, time: performance.now(), boxes });
     last = text;
-    requestAnimationFrame(sample);
   };
   requestAnimationFrame(sample);
 })();

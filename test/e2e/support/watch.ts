@@ -24,6 +24,8 @@ export interface Watch {
   /** The watched elements' boxes: one entry per frame on which one of them changed. */
   boxes: { frame: number; time: number; boxes: Record<string, Box> }[];
   frames: number;
+  /** Frames on which a stylesheet of the document was loading: boxes are not read then. */
+  unread: number;
   /** `null` where the engine has no Layout Instability API (Firefox, WebKit). */
   shifts: Shift[] | null;
   errors: string[];
