@@ -22,11 +22,17 @@ define( 'PUBNET_WIDGETS_DIR', __DIR__ );
 
 require_once __DIR__ . '/includes/settings.php';
 require_once __DIR__ . '/includes/admin-page.php';
+require_once __DIR__ . '/includes/safe-fetch.php';
+require_once __DIR__ . '/includes/store.php';
+require_once __DIR__ . '/includes/rate-limit.php';
+require_once __DIR__ . '/includes/public-suffix.php';
 require_once __DIR__ . '/includes/route-table.php';
 require_once __DIR__ . '/includes/rest-answer.php';
 require_once __DIR__ . '/includes/proxy-body.php';
+require_once __DIR__ . '/includes/link-site.php';
 require_once __DIR__ . '/includes/rest-proxy.php';
 require_once __DIR__ . '/includes/elements.php';
+require_once __DIR__ . '/includes/allow-html.php';
 require_once __DIR__ . '/includes/render.php';
 require_once __DIR__ . '/includes/protect.php';
 require_once __DIR__ . '/includes/shortcodes.php';

@@ -1,8 +1,10 @@
 <?php
 /**
- * Removes what the plugin stored: the option `pubnet_widgets_settings` and its transients
- * (`pubnet_w_api_*`: the proxy's answers, `pubnet_w_render_*`: rendered HTML), on every site
- * of a network. Transients kept in an external object cache expire by themselves (5 minutes).
+ * Removes what the plugin stored, on every site of a network: the option
+ * `pubnet_widgets_settings`, its bounded stores (`pubnet_widgets_api_cache`: the proxy's
+ * answers, `pubnet_widgets_render_cache`: rendered HTML, `pubnet_widgets_clients`: the
+ * per-client budgets), and the transients earlier versions kept (`pubnet_w_*`). What an
+ * external object cache holds expires by itself (5 minutes at most).
  *
  * @package pubnet-widgets
  */
@@ -12,7 +14,9 @@ defined( 'WP_UNINSTALL_PLUGIN' ) || exit;
 /** The option and the transients of the current site. */
 function pubnet_widgets_uninstall_site(): void {
 	global $wpdb;
-	delete_option( 'pubnet_widgets_settings' );
+	foreach ( array( 'pubnet_widgets_settings', 'pubnet_widgets_api_cache', 'pubnet_widgets_render_cache', 'pubnet_widgets_clients' ) as $option ) {
+		delete_option( $option );
+	}
 	foreach ( array( '_transient_pubnet_w_', '_transient_timeout_pubnet_w_' ) as $prefix ) {
 		$wpdb->query( // phpcs:ignore WordPress.DB.DirectDatabaseQuery -- transients have no API to list them.
 			$wpdb->prepare( "DELETE FROM {$wpdb->options} WHERE option_name LIKE %s", $wpdb->esc_like( $prefix ) . '%' )

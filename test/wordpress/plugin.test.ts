@@ -71,11 +71,12 @@ const images = () => new URL('/images/', api.url).href;
 
 const plugin = () => join(wp.contentDir, 'plugins', 'pubnet-widgets');
 
-test('the zip holds the plugin folder with its generated routes and CDN files; php -l passes on every PHP file', async () => {
+test('the zip holds the plugin folder with its generated routes, public suffix list and CDN files; php -l passes on every PHP file', async () => {
   for (const file of [
     'pubnet-widgets.php',
     'uninstall.php',
     'includes/routes.php',
+    'includes/public-suffix-list.php',
     'assets/pubnet.min.js',
     'assets/pubnet.min.js.sri',
     'assets/pubnet.css',
@@ -215,9 +216,7 @@ test('the built-in REST proxy forwards exactly the allow-list (the shared vector
 
 test('…and so through ?rest_route=, which every WordPress answers, pretty permalinks or not', async () => {
   // Cached answers would hide whether a request is forwarded: a fresh cache.
-  await wp.php(
-    `global $wpdb; $wpdb->query("DELETE FROM {$wpdb->options} WHERE option_name LIKE '_transient%pubnet%'"); wp_cache_flush();`,
-  );
+  await wp.php(`delete_option('pubnet_widgets_api_cache'); wp_cache_flush();`);
   none(
     await runVectors(
       (v) => `/?rest_route=/pubnet/v1/api${v.path}${(v.query ?? '').replace('?', '&')}`,
@@ -422,12 +421,15 @@ test("debug.log holds no PHP error, warning or notice from the plugin's files", 
   none(lines);
 });
 
-test('uninstalling removes the option', async () => {
+test('uninstalling removes the option and the bounded stores', async () => {
   assert.notEqual(await stored(), false, 'the option is there before');
+  const rows = `global $wpdb; echo $wpdb->get_var("SELECT COUNT(*) FROM {$wpdb->options} WHERE option_name LIKE 'pubnet\\_widgets\\_%'");`;
+  assert.ok(Number(await wp.php(rows)) >= 3, 'the settings, the proxy cache and the budgets');
   const out = await wp.php(`
 deactivate_plugins('${PLUGIN_FILE}');
 uninstall_plugin('${PLUGIN_FILE}');
 wp_cache_flush();
 echo get_option('${OPTION}', 'gone') === 'gone' ? 'gone' : 'kept';`);
   assert.equal(out.trim(), 'gone');
+  assert.equal(await wp.php(rows), '0', 'no option of the plugin is left');
 });

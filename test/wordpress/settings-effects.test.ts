@@ -147,3 +147,91 @@ test("the elements carry the site's language: a Polish site's are pl-PL", async 
     await wp.php(`update_option('WPLANG', '');`);
   }
 });
+
+test('without a Website key, routes that name a website are 403 and the settings page says why', async () => {
+  await settings({ website_key: '' });
+  try {
+    const from = api.emulator.requests.length;
+    const body = { filters: [{ any: { lookup: 'contains', value: 'no-key' } }] };
+    for (const [method, path, sent] of [
+      ['POST', SEARCH, body],
+      ['PUT', `${PROXY}/publisher/offers/${known.offers[0]}/tracking_link/`, { sid: 'x' }],
+      ['POST', `${PROXY}/publisher/products/stats/`, { event: 'view', products: ['p10001'] }],
+      ['GET', `${PROXY}/publisher/payday-loans/${guid}`, undefined],
+      ['GET', `${PROXY}/publisher/adslots/${known.filterAdslot}/?key=${guid}`, undefined],
+    ] as const) {
+      const answer = await rawRequest(wp.url, path, method, sent);
+      assert.equal(answer.status, 403, `${method} ${path}: ${answer.text.slice(0, 200)}`);
+      assert.match(answer.text, /Website key is not set/);
+    }
+    assert.deepEqual(api.emulator.requests.slice(from), [], 'nothing forwarded');
+    // A route that names no website is still served.
+    const offer = await rawRequest(wp.url, `${PROXY}/publisher/offers/${known.offers[2]}/`);
+    assert.equal(offer.status, 200, offer.text.slice(0, 200));
+    const notices = await wp.php(`pubnet_widgets_page_notices();`);
+    assert.match(notices, /No Website key is set: the built-in proxy refuses \(403\)/);
+  } finally {
+    await settings({ website_key: guid });
+  }
+  assert.doesNotMatch(await wp.php(`pubnet_widgets_page_notices();`), /No Website key/);
+});
+
+/** What pubnet_widgets_sanitize() keeps of `input` for user `user` (0: none, from the CLI). */
+const sanitized = async (user: number, input: Record<string, unknown>) =>
+  JSON.parse(
+    await wp.php(
+      `require_once ABSPATH . 'wp-admin/includes/template.php'; wp_set_current_user(${user});` +
+        `$out = pubnet_widgets_sanitize(json_decode(${phpString(JSON.stringify(input))}, true));` +
+        `unset($out['token']); echo wp_json_encode(array('out' => $out, 'errors' => wp_list_pluck(get_settings_errors('pubnet_widgets_settings'), 'code')));`,
+    ),
+  ) as { out: Record<string, unknown>; errors: string[] };
+
+test('the URLs the server fetches are https (http only on loopback) and set only by a user who may post unfiltered HTML', async () => {
+  const admin = await sanitized(1, {
+    api_base: 'http://api.publisher.example/',
+    render_endpoint: 'https://render.publisher.example/',
+    proxy_url: 'http://localhost:8787/pubnet/',
+  });
+  assert.equal(admin.out.api_base, api.url.replace(/\/?$/, '/'), 'plain http elsewhere is refused');
+  assert.deepEqual(admin.errors, ['pubnet_widgets_api_base']);
+  assert.equal(admin.out.render_endpoint, 'https://render.publisher.example/');
+  assert.equal(admin.out.proxy_url, 'http://localhost:8787/pubnet/', 'loopback http is fine');
+
+  // An administrator who may not post unfiltered HTML (a multisite's site admin): read-only.
+  const id = Number(
+    await wp.php(
+      `$id = wp_insert_user(array('user_login' => 'siteadmin', 'user_pass' => wp_generate_password(), 'role' => 'administrator'));` +
+        `(new WP_User($id))->add_cap('unfiltered_html', false); echo $id;`,
+    ),
+  );
+  const limited = await sanitized(id, {
+    api_base: 'https://evil.example/',
+    render_endpoint: 'https://evil.example/render/',
+    proxy_url: 'https://evil.example/proxy/',
+    sid: 'still-saved',
+  });
+  assert.equal(limited.out.api_base, api.url.replace(/\/?$/, '/'));
+  assert.equal(limited.out.render_endpoint, '');
+  assert.equal(limited.out.proxy_url, '');
+  assert.equal(limited.out.sid, 'still-saved', 'the other fields are saved');
+  const fields = await wp.php(
+    `wp_set_current_user(${id}); foreach (array('api_base', 'proxy', 'render_endpoint') as $key) { pubnet_widgets_render_field(array('key' => $key)); } pubnet_widgets_page_notices();`,
+  );
+  assert.equal(fields.match(/<input type="url"[^>]* readonly>/g)?.length, 3, fields);
+  assert.match(fields, /can be changed only by a user who may post unfiltered HTML/);
+});
+
+test('the Deep-link hosts setting takes host names, one per line (or separated by spaces or commas)', async () => {
+  const ok = await sanitized(1, {
+    deep_link_hosts: 'Partner.Example\nwww.partner.example., shop.example',
+  });
+  assert.deepEqual(ok.out.deep_link_hosts, [
+    'partner.example',
+    'www.partner.example',
+    'shop.example',
+  ]);
+  for (const bad of ['https://partner.example/', 'partner.example:8080', 'part ner!.example'])
+    assert.deepEqual((await sanitized(1, { deep_link_hosts: bad })).errors, [
+      'pubnet_widgets_deep_link_hosts',
+    ]);
+});

@@ -33,6 +33,7 @@ function pubnet_widgets_register_fields(): void {
 		'api_base'        => __( 'API base URL', 'pubnet-widgets' ),
 		'proxy'           => __( 'Proxy', 'pubnet-widgets' ),
 		'render_endpoint' => __( 'Render endpoint', 'pubnet-widgets' ),
+		'deep_link_hosts' => __( 'Deep-link hosts', 'pubnet-widgets' ),
 	);
 	foreach ( $fields as $key => $label ) {
 		$args = array( 'key' => $key );
@@ -49,15 +50,26 @@ function pubnet_widgets_render_page(): void {
 		return;
 	}
 	echo '<div class="wrap"><h1>' . esc_html( get_admin_page_title() ) . '</h1>';
-	$settings = pubnet_widgets_settings();
-	if ( 'builtin' === $settings['proxy'] && '' === (string) get_option( 'permalink_structure' ) ) {
-		echo '<div class="notice notice-warning"><p>' . esc_html__( 'The built-in proxy needs pretty permalinks (Settings → Permalinks): with plain permalinks its URL has a query string, which the widgets cannot use as their API base.', 'pubnet-widgets' ) . '</p></div>';
-	}
+	pubnet_widgets_page_notices();
 	echo '<form action="' . esc_url( admin_url( 'options.php' ) ) . '" method="post">';
 	settings_fields( 'pubnet_widgets' );
 	do_settings_sections( 'pubnet-widgets' );
 	submit_button();
 	echo '</form></div>';
+}
+
+/** The page's notices: what the settings as they are keep the plugin from doing. */
+function pubnet_widgets_page_notices(): void {
+	$settings = pubnet_widgets_settings();
+	if ( '' === $settings['website_key'] ) {
+		echo '<div class="notice notice-warning"><p>' . esc_html__( 'No Website key is set: the built-in proxy refuses (403) every request that names a website (product searches, tracking links, statistics, token pages) until it is. Enter the website\'s guid below.', 'pubnet-widgets' ) . '</p></div>';
+	}
+	if ( ! pubnet_widgets_may_set_urls() ) {
+		echo '<div class="notice notice-info"><p>' . esc_html__( 'The API base URL and the render endpoint, which this site\'s server fetches, and the external proxy\'s URL can be changed only by a user who may post unfiltered HTML.', 'pubnet-widgets' ) . '</p></div>';
+	}
+	if ( 'builtin' === $settings['proxy'] && '' === (string) get_option( 'permalink_structure' ) ) {
+		echo '<div class="notice notice-warning"><p>' . esc_html__( 'The built-in proxy needs pretty permalinks (Settings → Permalinks): with plain permalinks its URL has a query string, which the widgets cannot use as their API base.', 'pubnet-widgets' ) . '</p></div>';
+	}
 }
 
 /**
@@ -76,6 +88,8 @@ function pubnet_widgets_render_field( array $args ): void {
 	$note = static function ( $text ) {
 		echo '<p class="description">' . esc_html( $text ) . '</p>';
 	};
+	// The URLs the server fetches: read-only for a user who may not set them.
+	$url_extra = pubnet_widgets_may_set_urls() ? '' : ' readonly';
 
 	switch ( $key ) {
 		case 'token':
@@ -94,8 +108,8 @@ function pubnet_widgets_render_field( array $args ): void {
 			$note( __( 'Default SubID: at most 32 characters of A-Z, a-z, 0-9, "_" and "-". A shortcode\'s or block\'s own sid wins.', 'pubnet-widgets' ) );
 			break;
 		case 'api_base':
-			$input( 'url', $name, $id, $settings[ $key ] );
-			$note( __( 'Where the built-in proxy sends requests. Default: https://api.convertiser.com/', 'pubnet-widgets' ) );
+			$input( 'url', $name, $id, $settings[ $key ], $url_extra );
+			$note( __( 'Where the built-in proxy sends requests: https (http only on this machine, for development). Default: https://api.convertiser.com/', 'pubnet-widgets' ) );
 			break;
 		case 'proxy':
 			echo '<fieldset><legend class="screen-reader-text">' . esc_html__( 'Proxy', 'pubnet-widgets' ) . '</legend>';
@@ -106,14 +120,18 @@ function pubnet_widgets_render_field( array $args ): void {
 			foreach ( $choices as $value => $label ) {
 				printf( '<label><input type="radio" name="%s" value="%s"%s> %s</label><br>', esc_attr( $name ), esc_attr( $value ), checked( $settings['proxy'], $value, false ), esc_html( $label ) );
 			}
-			$input( 'url', PUBNET_WIDGETS_OPTION . '[proxy_url]', 'pubnet_widgets_proxy_url', $settings['proxy_url'], ' aria-label="' . esc_attr__( 'External proxy URL', 'pubnet-widgets' ) . '"' );
+			$input( 'url', PUBNET_WIDGETS_OPTION . '[proxy_url]', 'pubnet_widgets_proxy_url', $settings['proxy_url'], ' aria-label="' . esc_attr__( 'External proxy URL', 'pubnet-widgets' ) . '"' . $url_extra );
 			echo '</fieldset>';
 			/* translators: %s: the built-in proxy's URL. */
 			$note( sprintf( __( 'The built-in proxy answers at %s.', 'pubnet-widgets' ), rest_url( 'pubnet/v1/api/' ) ) );
 			break;
 		case 'render_endpoint':
-			$input( 'url', $name, $id, $settings[ $key ] );
-			$note( __( 'Optional: the base URL of a pubnet-proxy whose /render/ routes give server-rendered HTML for ad slots and product grids.', 'pubnet-widgets' ) );
+			$input( 'url', $name, $id, $settings[ $key ], $url_extra );
+			$note( __( 'Optional: the https base URL of a pubnet-proxy whose /render/ routes give server-rendered HTML for ad slots and product grids. Only the widgets\' own elements and attributes of its HTML are printed.', 'pubnet-widgets' ) );
+			break;
+		case 'deep_link_hosts':
+			printf( '<textarea name="%s" id="%s" rows="3" class="regular-text" placeholder="partner.example">%s</textarea>', esc_attr( $name ), esc_attr( $id ), esc_textarea( implode( "\n", $settings['deep_link_hosts'] ) ) );
+			$note( __( 'Tracking links made through the built-in proxy lead only to the offer\'s own site (the host of its page, or any host of the same domain). List other hosts they may lead to, one per line: each is one exact host name (www.partner.example and partner.example are two).', 'pubnet-widgets' ) );
 			break;
 	}
 }

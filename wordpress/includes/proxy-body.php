@@ -2,7 +2,8 @@
 /**
  * Request bodies before they go upstream (as src/proxy/policy/validate-body.ts): at most
  * 16 KiB, JSON objects nesting at most 32 levels, checked by kind (search, trackingLink,
- * stats), the website pinned, written as canonical JSON (keys sorted at every depth).
+ * stats), the website pinned, a search's page_size clamped to 48, written as canonical JSON
+ * (keys sorted at every depth).
  * Errors are DRF-style field errors, as the API answers them.
  *
  * @package pubnet-widgets
@@ -77,7 +78,7 @@ function pubnet_widgets_json_scalar( $value ): string {
  * @param string $kind    search, trackingLink or stats.
  * @param string $pin     The policy's pin ('' for none).
  * @param string $text    The raw body.
- * @param string $website The configured website key ('' when none: every value passes).
+ * @param string $website The configured website key ('' when none: a route that names one is refused).
  * @return string|WP_REST_Response
  */
 function pubnet_widgets_prepare_body( string $kind, string $pin, string $text, string $website ) {
@@ -109,7 +110,8 @@ function pubnet_widgets_prepare_body( string $kind, string $pin, string $text, s
 			$errors['sid'] = array( 'At most 32 characters of A-Z, a-z, 0-9, "_" and "-".' );
 		}
 		foreach ( array( 'deep_link', 'traffic_back_url' ) as $name ) {
-			if ( isset( $body->$name ) && ! pubnet_widgets_is_http_url( $body->$name ) ) {
+			// A host any URL parser reads the same (includes/public-suffix.php), or refused.
+			if ( isset( $body->$name ) && ( ! pubnet_widgets_is_http_url( $body->$name ) || null === pubnet_widgets_link_host( $body->$name ) ) ) {
 				$errors[ $name ] = array( $url );
 			}
 		}
@@ -135,14 +137,20 @@ function pubnet_widgets_prepare_body( string $kind, string $pin, string $text, s
 		if ( property_exists( $body, 'ordering' ) && ! is_string( $body->ordering ) ) {
 			$errors['ordering'] = array( 'Must be a string.' );
 		}
+		if ( property_exists( $body, 'page_size' ) ) {
+			$body->page_size = pubnet_widgets_clamp_page_size( $body->page_size );
+		}
 	} else {
 		return pubnet_widgets_errors( array( 'non_field_errors' => array( 'This route takes no body.' ) ) );
 	}
 	if ( $errors ) {
 		return pubnet_widgets_errors( $errors );
 	}
-	if ( 'body' === $pin && '' !== $website ) {
+	if ( 'body' === $pin ) {
 		$given = $body->website ?? null;
+		if ( '' === $website ) {
+			return pubnet_widgets_forbidden();
+		}
 		if ( null === $given || '' === $given ) {
 			$body->website = $website;
 		} elseif ( $given !== $website ) {

@@ -1,10 +1,12 @@
 <?php
 /**
  * What a shortcode or block prints. With a Render endpoint set, ad slots and product grids
- * are asked of that pubnet-proxy's /render/ routes (2 s at most) and its HTML is printed as
- * it is (the proxy's own escaped markup, api-contract §11), kept in a transient
- * `pubnet_w_render_<md5>` keyed by the endpoint, the full render URL (with lang) and the
- * plugin's version. On any failure the plain element, which the bundle renders in the browser.
+ * are asked of that pubnet-proxy's /render/ routes (2 s at most, https or a loopback http,
+ * includes/safe-fetch.php) and its HTML is printed through the allow-list of the widgets' own
+ * elements (includes/allow-html.php: the proxy's own markup passes byte for byte, api-contract
+ * §11 and §13), kept in the bounded store (includes/store.php) keyed by the endpoint, the
+ * full render URL (with lang) and the plugin's version. On any failure the plain element,
+ * which the bundle renders in the browser.
  *
  * @package pubnet-widgets
  */
@@ -91,31 +93,33 @@ function pubnet_widgets_server_render( string $tag, string $route, array $query 
 	}
 	ksort( $query, SORT_STRING );
 	$url = $endpoint . $route . ( $query ? '?' . http_build_query( $query, '', '&', PHP_QUERY_RFC3986 ) : '' );
-	$key = 'pubnet_w_render_' . md5( $endpoint . "\n" . $url . "\n" . PUBNET_WIDGETS_VERSION );
-	$hit = get_transient( $key );
-	if ( is_array( $hit ) && isset( $hit['html'] ) ) {
+	$key = md5( $endpoint . "\n" . $url . "\n" . PUBNET_WIDGETS_VERSION );
+	$hit = pubnet_widgets_store_get( 'render', $key );
+	if ( isset( $hit['html'] ) ) {
 		return '' === $hit['html'] ? null : (string) $hit['html'];
 	}
-	$response = wp_remote_get(
+	$response = pubnet_widgets_safe_request(
 		$url,
 		array(
-			'timeout'     => PUBNET_WIDGETS_RENDER_TIMEOUT,
-			'redirection' => 0,
-			'headers'     => array( 'Accept' => 'text/html' ),
-			'user-agent'  => 'pubnet-widgets-wordpress/' . PUBNET_WIDGETS_VERSION,
+			'method'     => 'GET',
+			'timeout'    => PUBNET_WIDGETS_RENDER_TIMEOUT,
+			'headers'    => array( 'Accept' => 'text/html' ),
+			'user-agent' => 'pubnet-widgets-wordpress/' . PUBNET_WIDGETS_VERSION,
 		)
 	);
-	$html = is_wp_error( $response ) ? '' : (string) wp_remote_retrieve_body( $response );
-	$ok   = ! is_wp_error( $response ) && 200 === (int) wp_remote_retrieve_response_code( $response )
-		&& str_starts_with( $html, '<' . $tag . ' ' ) && str_ends_with( rtrim( $html ), '</' . $tag . '>' );
+	$html = is_wp_error( $response ) || 200 !== (int) wp_remote_retrieve_response_code( $response )
+		? null
+		: pubnet_widgets_allow_html( (string) wp_remote_retrieve_body( $response ) );
+	$ok   = null !== $html && str_starts_with( $html, '<' . $tag . ' ' ) && str_ends_with( rtrim( $html ), '</' . $tag . '>' );
 	if ( ! $ok ) {
 		// The plain element for a while, so the next pages do not wait for a proxy that is down.
-		set_transient( $key, array( 'html' => '' ), PUBNET_WIDGETS_RENDER_RETRY );
+		pubnet_widgets_store_set( 'render', $key, array( 'html' => '' ), PUBNET_WIDGETS_RENDER_RETRY, '' );
 		return null;
 	}
 	$state = wp_remote_retrieve_header( $response, 'x-pubnet-render' );
 	$state = strtolower( is_array( $state ) ? implode( ',', $state ) : (string) $state );
-	// A fallback answer is kept briefly: the slot comes back soon after the API does.
-	set_transient( $key, array( 'html' => $html ), str_starts_with( $state, 'ready' ) ? PUBNET_WIDGETS_RENDER_TTL : PUBNET_WIDGETS_RENDER_RETRY );
+	// A fallback answer is kept briefly: the slot comes back soon after the API does. One over
+	// 64 KiB is printed, not kept.
+	pubnet_widgets_store_set( 'render', $key, array( 'html' => $html ), str_starts_with( $state, 'ready' ) ? PUBNET_WIDGETS_RENDER_TTL : PUBNET_WIDGETS_RENDER_RETRY, $html );
 	return $html;
 }

@@ -18,9 +18,11 @@ function pubnet_widgets_detail( int $status, string $detail ): WP_REST_Response 
 	return new WP_REST_Response( array( 'detail' => $detail ), $status );
 }
 
-/** The answer to a website key this site does not serve. */
+/** The answer to a website key this site does not serve (any, while no Website key is set). */
 function pubnet_widgets_forbidden(): WP_REST_Response {
-	return pubnet_widgets_detail( 403, 'This website key is not served by this proxy.' );
+	return '' === pubnet_widgets_settings()['website_key']
+		? pubnet_widgets_detail( 403, 'This proxy serves no website yet: its Website key is not set (Settings → Pubnet Widgets).' )
+		: pubnet_widgets_detail( 403, 'This website key is not served by this proxy.' );
 }
 
 /**
@@ -69,7 +71,7 @@ add_filter(
 	'rest_post_dispatch',
 	static function ( $response, $server, $request ) {
 		$allow = pubnet_widgets_allow_header();
-		if ( $response instanceof WP_REST_Response && null !== $allow && str_starts_with( (string) $request->get_route(), '/pubnet/v1/api/' ) ) {
+		if ( $response instanceof WP_REST_Response && null !== $allow && 0 === stripos( (string) $request->get_route(), '/pubnet/v1/api/' ) ) {
 			$headers = $response->get_headers();
 			unset( $headers['Allow'] );
 			if ( $allow ) {

@@ -3,15 +3,18 @@
  * The built-in proxy: /wp-json/pubnet/v1/api/<API path>. Public (it serves the site's
  * visitors), but it forwards only the widget routes of includes/routes.php, with the token
  * added on the server, the website key pinned, only the policy's query parameters, checked
- * bodies; cacheable answers are kept in transients `pubnet_w_api_<md5>` for 5 minutes.
+ * bodies, tracking links only to the offer's own site; cacheable answers are kept 5 minutes in
+ * the bounded store (includes/store.php), and each API call a client causes draws from its
+ * budget (includes/rate-limit.php): api-contract §12 and §13.
  *
  * @package pubnet-widgets
  */
 
 defined( 'ABSPATH' ) || exit;
 
-const PUBNET_WIDGETS_API_TTL     = 300;
-const PUBNET_WIDGETS_API_TIMEOUT = 8;
+const PUBNET_WIDGETS_API_TTL       = 300;
+const PUBNET_WIDGETS_API_TIMEOUT   = 8;
+const PUBNET_WIDGETS_MAX_PAGE_SIZE = 48;
 
 add_action(
 	'rest_api_init',
@@ -41,7 +44,8 @@ function pubnet_widgets_request_path( WP_REST_Request $request ): string {
 	$uri    = isset( $_SERVER['REQUEST_URI'] ) ? (string) $_SERVER['REQUEST_URI'] : ''; // phpcs:ignore WordPress.Security.ValidatedSanitizedInput -- compared, never printed.
 	$uri    = explode( '?', $uri, 2 )[0];
 	$marker = '/' . rest_get_url_prefix() . '/pubnet/v1/api/';
-	$at     = strpos( $uri, $marker );
+	// WordPress matches routes whatever their case (`/wp-json/PUBNET/V1/API/…`): so does this.
+	$at = stripos( $uri, $marker );
 	if ( false !== $at ) {
 		$raw = '/' . substr( $uri, $at + strlen( $marker ) );
 		// WordPress's route is the raw path (REQUEST_URI) or the decoded one (PATH_INFO); a path
@@ -53,12 +57,35 @@ function pubnet_widgets_request_path( WP_REST_Request $request ): string {
 	// percent-encoded where it was, with its trailing slash; resolved as such (so `%zz` is
 	// refused here as by the Node proxy, not re-encoded into a literal id).
 	$route = isset( $_GET['rest_route'] ) && is_string( $_GET['rest_route'] ) ? wp_unslash( $_GET['rest_route'] ) : ''; // phpcs:ignore WordPress.Security -- compared, never printed.
-	if ( str_starts_with( $route, '/pubnet/v1/api/' ) && rtrim( substr( $route, 14 ), '/' ) === rtrim( $param, '/' ) ) {
+	if ( 0 === stripos( $route, '/pubnet/v1/api/' ) && rtrim( substr( $route, 14 ), '/' ) === rtrim( $param, '/' ) ) {
 		return substr( $route, 14 );
 	}
 	$path = implode( '/', array_map( 'rawurlencode', explode( '/', rtrim( $param, '/' ) ) ) );
 	// Else the slash WordPress removed is guessed: most API paths end with one.
 	return pubnet_widgets_allowed_methods( $path . '/' ) ? $path . '/' : $path;
+}
+
+/**
+ * A `page_size` (a number, or digits) clamped to 48 when it is a whole number above it;
+ * anything else as it is (the API answers its own 400). api-contract §13.
+ *
+ * @param mixed $value The page size asked for.
+ * @return mixed
+ */
+function pubnet_widgets_clamp_page_size( $value ) {
+	$digits = is_string( $value ) && preg_match( '/^\d+$/', $value );
+	$whole  = is_int( $value ) || ( is_float( $value ) && floor( $value ) === $value ) || $digits;
+	if ( $whole && (float) $value > PUBNET_WIDGETS_MAX_PAGE_SIZE ) {
+		return is_string( $value ) ? (string) PUBNET_WIDGETS_MAX_PAGE_SIZE : PUBNET_WIDGETS_MAX_PAGE_SIZE;
+	}
+	return $value;
+}
+
+/** Whether this request's Host is exactly one valid `host[:port]` (RFC 9112 §3.2). */
+function pubnet_widgets_valid_host(): bool {
+	$host  = isset( $_SERVER['HTTP_HOST'] ) ? (string) $_SERVER['HTTP_HOST'] : ''; // phpcs:ignore WordPress.Security.ValidatedSanitizedInput -- only matched.
+	$label = '[A-Za-z0-9](?:[A-Za-z0-9_-]*[A-Za-z0-9])?';
+	return 1 === preg_match( '/^(?:' . $label . '(?:\.' . $label . ')*\.?|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/', $host );
 }
 
 /**
@@ -76,6 +103,15 @@ function pubnet_widgets_proxy( WP_REST_Request $request ): WP_REST_Response {
 	$route    = pubnet_widgets_resolve_route( $read, $path );
 	$allow    = pubnet_widgets_allowed_methods( $path );
 	pubnet_widgets_allow_header( $allow );
+	if ( ! pubnet_widgets_valid_host() ) {
+		return pubnet_widgets_detail( 400, 'Bad Host.' );
+	}
+	// WordPress lets `?_method=PUT` (or X-HTTP-Method-Override) turn a GET, an <img> say,
+	// into a write: the proxy takes the method the request was sent with, and no other.
+	$sent = isset( $_SERVER['REQUEST_METHOD'] ) ? strtoupper( (string) $_SERVER['REQUEST_METHOD'] ) : ''; // phpcs:ignore WordPress.Security.ValidatedSanitizedInput -- only compared.
+	if ( $sent !== $method ) {
+		return pubnet_widgets_detail( 405, 'A method override (_method, X-HTTP-Method-Override) is not accepted.' );
+	}
 	if ( ! $route ) {
 		return $allow
 			? pubnet_widgets_detail( 405, sprintf( 'Method "%s" not allowed.', $method ) )
@@ -91,21 +127,26 @@ function pubnet_widgets_proxy( WP_REST_Request $request ): WP_REST_Response {
 	$params = $request->get_query_params();
 	foreach ( (array) ( $policy['query'] ?? array() ) as $name ) {
 		if ( isset( $params[ $name ] ) && is_string( $params[ $name ] ) ) {
-			$query[ $name ] = $params[ $name ];
+			$query[ $name ] = 'page_size' === $name ? pubnet_widgets_clamp_page_size( $params[ $name ] ) : $params[ $name ];
 		}
 	}
 	if ( 'offers.detect' === $route['key'] && ! pubnet_widgets_is_http_url( $query['url'] ?? null ) ) {
 		return pubnet_widgets_errors( array( 'url' => array( 'Enter an absolute http(s) URL.' ) ) );
 	}
-	$pin = (string) ( $policy['pin'] ?? '' );
-	if ( 'key' === $pin && '' !== $website ) {
-		if ( '' === ( $query['key'] ?? '' ) ) {
-			$query['key'] = $website;
-		} elseif ( $query['key'] !== $website ) {
-			return pubnet_widgets_forbidden();
-		}
+	// Routes that name a website go only to the configured one (api-contract §13); a `?key=`
+	// the route does not forward (an ad slot's) must name it too.
+	$pin   = (string) ( $policy['pin'] ?? '' );
+	$given = isset( $params['key'] ) && is_string( $params['key'] ) && '' !== $params['key'] ? $params['key'] : null;
+	if ( '' === $website && ( '' !== $pin || null !== $given ) ) {
+		return pubnet_widgets_forbidden();
 	}
-	if ( 'token' === $pin && '' !== $website && ( $route['params']['token'] ?? '' ) !== $website ) {
+	if ( null !== $given && $given !== $website ) {
+		return pubnet_widgets_forbidden();
+	}
+	if ( 'key' === $pin ) {
+		$query['key'] = $website;
+	}
+	if ( 'token' === $pin && ( $route['params']['token'] ?? '' ) !== $website ) {
 		return pubnet_widgets_forbidden();
 	}
 	ksort( $query, SORT_STRING );
@@ -120,32 +161,83 @@ function pubnet_widgets_proxy( WP_REST_Request $request ): WP_REST_Response {
 			return $body;
 		}
 	}
-
-	$search = $query ? '?' . http_build_query( $query, '', '&', PHP_QUERY_RFC3986 ) : '';
-	// Only what the answer depends on: method, canonical path and kept query, the body, the configuration.
-	$cache_key = 'pubnet_w_api_' . md5( implode( "\n", array( $read, $route['path'] . $search, null === $body ? '' : md5( $body ), $settings['api_base'], $website ) ) );
-	$cache     = ! empty( $policy['cache'] );
-	$hit       = $cache ? get_transient( $cache_key ) : false;
-	if ( is_array( $hit ) && isset( $hit['status'], $hit['body'] ) ) {
-		return pubnet_widgets_upstream_answer( (int) $hit['status'], (string) $hit['body'] );
+	if ( null !== $body && in_array( $route['key'], array( 'offers.trackingLink', 'products.trackingLink' ), true ) ) {
+		$refusal = pubnet_widgets_check_link_site( $route, $body, $settings['deep_link_hosts'] );
+		if ( $refusal ) {
+			return $refusal;
+		}
 	}
 
+	$answer = pubnet_widgets_call( $route, $query, $body );
+	return $answer instanceof WP_REST_Response ? $answer : pubnet_widgets_upstream_answer( $answer[0], $answer[1] );
+}
+
+/**
+ * One API call as the proxy makes it: from the bounded store when it is cacheable and kept;
+ * else, when the client's budget allows, upstream (a 2xx JSON answer of a cacheable route then
+ * kept 5 minutes). Identical cacheable calls in flight in several PHP processes make one API
+ * call: the first holds a named lock for its key, the others wait for it (as long as the API
+ * may take) and then find its answer kept. Gives the API's status and body, or the answer to
+ * give instead (429 with Retry-After, 502).
+ *
+ * @param array       $route A resolved route (pubnet_widgets_resolve_route()).
+ * @param array       $query Its checked query, sorted.
+ * @param string|null $body  Its canonical JSON body.
+ * @return array|WP_REST_Response array( status, body ).
+ */
+function pubnet_widgets_call( array $route, array $query, ?string $body ) {
+	$settings = pubnet_widgets_settings();
+	$search   = $query ? '?' . http_build_query( $query, '', '&', PHP_QUERY_RFC3986 ) : '';
+	$url      = trailingslashit( $settings['api_base'] ) . ltrim( $route['path'], '/' ) . $search;
+	if ( empty( $route['policy']['cache'] ) ) {
+		return pubnet_widgets_upstream( $route, $url, $body, null );
+	}
+	// Only what the answer depends on: method, canonical path and kept query, the body, the configuration.
+	$key = md5( implode( "\n", array( $route['method'], $route['path'] . $search, null === $body ? '' : md5( $body ), $settings['api_base'], $settings['website_key'] ) ) );
+	$hit = pubnet_widgets_store_get( 'api', $key );
+	if ( isset( $hit['status'], $hit['body'] ) ) {
+		return array( (int) $hit['status'], (string) $hit['body'] );
+	}
+	$call = static function () use ( $route, $url, $body, $key ) {
+		$hit = pubnet_widgets_store_get( 'api', $key, true );
+		if ( isset( $hit['status'], $hit['body'] ) ) {
+			return array( (int) $hit['status'], (string) $hit['body'] ); // Another process's call.
+		}
+		return pubnet_widgets_upstream( $route, $url, $body, $key );
+	};
+	// Without the lock in time, the call is made all the same.
+	return pubnet_widgets_locked( 'call:' . $key, $call, PUBNET_WIDGETS_API_TIMEOUT + 1 ) ?? pubnet_widgets_upstream( $route, $url, $body, $key );
+}
+
+/**
+ * The API call itself, if the client's budget allows it; its 2xx JSON answer kept under `key`.
+ *
+ * @param array       $route A resolved route.
+ * @param string      $url   The API URL.
+ * @param string|null $body  Its canonical JSON body.
+ * @param string|null $key   The store's key (null: not cacheable).
+ * @return array|WP_REST_Response array( status, body ).
+ */
+function pubnet_widgets_upstream( array $route, string $url, ?string $body, ?string $key ) {
+	$wait = pubnet_widgets_take_token();
+	if ( $wait > 0 ) {
+		return pubnet_widgets_too_many( $wait );
+	}
 	$headers = array( 'Accept' => 'application/json' );
 	if ( ! $route['public'] ) {
-		$headers['Authorization'] = 'Token ' . $settings['token'];
+		$headers['Authorization'] = 'Token ' . pubnet_widgets_settings()['token'];
 	}
 	if ( null !== $body ) {
 		$headers['Content-Type'] = 'application/json';
 	}
-	$response = wp_remote_request(
-		trailingslashit( $settings['api_base'] ) . ltrim( $route['path'], '/' ) . $search,
+	$response = pubnet_widgets_safe_request(
+		$url,
 		array(
-			'method'      => $route['method'],
-			'timeout'     => PUBNET_WIDGETS_API_TIMEOUT,
-			'redirection' => 0,
-			'headers'     => $headers,
-			'body'        => $body,
-			'user-agent'  => 'pubnet-widgets-wordpress/' . PUBNET_WIDGETS_VERSION,
+			'method'     => $route['method'],
+			'timeout'    => PUBNET_WIDGETS_API_TIMEOUT,
+			'headers'    => $headers,
+			'body'       => $body,
+			'user-agent' => 'pubnet-widgets-wordpress/' . PUBNET_WIDGETS_VERSION,
 		)
 	);
 	unset( $headers );
@@ -155,9 +247,11 @@ function pubnet_widgets_proxy( WP_REST_Request $request ): WP_REST_Response {
 	}
 	$status = (int) wp_remote_retrieve_response_code( $response );
 	$text   = (string) wp_remote_retrieve_body( $response );
-	$answer = pubnet_widgets_upstream_answer( $status, $text );
-	if ( $cache && $status >= 200 && $status < 300 && 502 !== $answer->get_status() ) {
-		set_transient( $cache_key, array( 'status' => $status, 'body' => $text ), PUBNET_WIDGETS_API_TTL );
+	if ( null !== $key && $status >= 200 && $status < 300 && '' !== trim( $text ) ) {
+		json_decode( $text );
+		if ( JSON_ERROR_NONE === json_last_error() ) {
+			pubnet_widgets_store_set( 'api', $key, array( 'status' => $status, 'body' => $text ), PUBNET_WIDGETS_API_TTL, $text );
+		}
 	}
-	return $answer;
+	return array( $status, $text );
 }

@@ -44,7 +44,8 @@ function pubnet_widgets_route_param( string $raw ): ?string {
 		return null; // Not valid percent-encoding.
 	}
 	$value = rawurldecode( $raw );
-	if ( '' === $value || '.' === $value || '..' === $value || ! mb_check_encoding( $value, 'UTF-8' )
+	// preg_match with /u fails on invalid UTF-8 (no mbstring: WordPress does not require it).
+	if ( '' === $value || '.' === $value || '..' === $value || ! preg_match( '//u', $value )
 		|| preg_match( '/[\/\\\\\p{Cc}]/u', $value ) ) {
 		return null;
 	}

@@ -2,8 +2,12 @@
 /**
  * The plugin's one option, `pubnet_widgets_settings` (an array), and its checks.
  *
- * Keys: token, website_key, sid, api_base, proxy (builtin|external), proxy_url, render_endpoint.
- * The token is write-only: it is read here and by the proxy, never printed anywhere.
+ * Keys: token, website_key, sid, api_base, proxy (builtin|external), proxy_url, render_endpoint,
+ * deep_link_hosts (a list of host names). The token is write-only: it is read here and by the
+ * proxy, never printed anywhere. The URLs the plugin's server fetches (api_base,
+ * render_endpoint, and proxy_url with them) are https or a loopback http, and only a user who
+ * may post unfiltered HTML (an administrator of a single site, a network's super admin) sets
+ * them (api-contract §13).
  *
  * @package pubnet-widgets
  */
@@ -22,14 +26,51 @@ function pubnet_widgets_defaults(): array {
 		'proxy'           => 'builtin',
 		'proxy_url'       => '',
 		'render_endpoint' => '',
+		'deep_link_hosts' => array(),
 	);
 }
 
 /** The stored settings, every key present. */
 function pubnet_widgets_settings(): array {
-	$stored = get_option( PUBNET_WIDGETS_OPTION, array() );
-	$stored = is_array( $stored ) ? $stored : array();
-	return array_merge( pubnet_widgets_defaults(), array_intersect_key( $stored, pubnet_widgets_defaults() ) );
+	$stored   = get_option( PUBNET_WIDGETS_OPTION, array() );
+	$stored   = is_array( $stored ) ? $stored : array();
+	$settings = array_merge( pubnet_widgets_defaults(), array_intersect_key( $stored, pubnet_widgets_defaults() ) );
+	$hosts    = is_array( $settings['deep_link_hosts'] ) ? $settings['deep_link_hosts'] : array();
+	$settings['deep_link_hosts'] = array_values( array_filter( $hosts, 'pubnet_widgets_is_host' ) );
+	return $settings;
+}
+
+/** A host name as a deep-link host is listed: lower case, letters, digits, `-` and dots. */
+function pubnet_widgets_is_host( $value ): bool {
+	$label = '[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?';
+	return is_string( $value ) && strlen( $value ) <= 253 && 1 === preg_match( '/^' . $label . '(?:\.' . $label . ')*$/', $value );
+}
+
+/**
+ * The "Deep-link hosts" field's text as a list (spaces, commas or new lines between hosts;
+ * lower-cased, a trailing dot dropped), or null when one of them is not a host name.
+ *
+ * @param string $text The field's text.
+ */
+function pubnet_widgets_parse_hosts( string $text ): ?array {
+	$hosts = array();
+	foreach ( preg_split( '/[\s,]+/', strtolower( $text ), -1, PREG_SPLIT_NO_EMPTY ) as $host ) {
+		$host = rtrim( $host, '.' );
+		if ( ! pubnet_widgets_is_host( $host ) ) {
+			return null;
+		}
+		$hosts[] = $host;
+	}
+	return array_values( array_unique( $hosts ) );
+}
+
+/**
+ * Whether the current user may set the URLs the plugin's server fetches: one who may post
+ * unfiltered HTML (a multisite's site administrators may not), or code run from the command
+ * line (WP-CLI) with no user.
+ */
+function pubnet_widgets_may_set_urls(): bool {
+	return current_user_can( 'unfiltered_html' ) || ( 'cli' === PHP_SAPI && ! is_user_logged_in() );
 }
 
 /** A website guid (the public website key). */
@@ -90,16 +131,20 @@ function pubnet_widgets_sanitize( $input ): array {
 	$checks = array(
 		'website_key'     => array( __( 'Website key', 'pubnet-widgets' ), 'pubnet_widgets_is_uuid', true ),
 		'sid'             => array( __( 'SubID', 'pubnet-widgets' ), 'pubnet_widgets_is_sid', true ),
-		'api_base'        => array( __( 'API base URL', 'pubnet-widgets' ), 'pubnet_widgets_is_base_url', false ),
-		'proxy_url'       => array( __( 'Proxy', 'pubnet-widgets' ), 'pubnet_widgets_is_base_url', true ),
-		'render_endpoint' => array( __( 'Render endpoint', 'pubnet-widgets' ), 'pubnet_widgets_is_base_url', true ),
+		'api_base'        => array( __( 'API base URL', 'pubnet-widgets' ), 'pubnet_widgets_is_fetchable_url', false ),
+		'proxy_url'       => array( __( 'Proxy', 'pubnet-widgets' ), 'pubnet_widgets_is_fetchable_url', true ),
+		'render_endpoint' => array( __( 'Render endpoint', 'pubnet-widgets' ), 'pubnet_widgets_is_fetchable_url', true ),
 	);
+	$urls = array( 'api_base', 'proxy_url', 'render_endpoint' );
 	foreach ( $checks as $key => list( $label, $valid, $may_be_empty ) ) {
 		if ( ! array_key_exists( $key, $input ) ) {
 			continue; // Not submitted: kept.
 		}
+		if ( in_array( $key, $urls, true ) && ! pubnet_widgets_may_set_urls() ) {
+			continue; // Read-only for this user: kept.
+		}
 		$value = $text( $key );
-		if ( in_array( $key, array( 'api_base', 'proxy_url', 'render_endpoint' ), true ) && '' !== $value ) {
+		if ( in_array( $key, $urls, true ) && '' !== $value ) {
 			$value = trailingslashit( $value );
 		}
 		if ( 'website_key' === $key ) {
@@ -112,6 +157,17 @@ function pubnet_widgets_sanitize( $input ): array {
 			$new[ $key ] = $value;
 		} else {
 			$error( $key, $label );
+		}
+	}
+
+	if ( array_key_exists( 'deep_link_hosts', $input ) ) {
+		$hosts = is_array( $input['deep_link_hosts'] )
+			? pubnet_widgets_parse_hosts( implode( ' ', array_filter( $input['deep_link_hosts'], 'is_string' ) ) )
+			: pubnet_widgets_parse_hosts( $text( 'deep_link_hosts' ) );
+		if ( null === $hosts ) {
+			$error( 'deep_link_hosts', __( 'Deep-link hosts', 'pubnet-widgets' ) );
+		} else {
+			$new['deep_link_hosts'] = $hosts;
 		}
 	}
 

@@ -45,6 +45,13 @@ export interface WordPress {
   setTheme(slug: string): Promise<void>;
   /** Publishes a post as the administrator (its content unfiltered); its permalink. */
   createPost(title: string, content: string): Promise<string>;
+  /**
+   * Another `php -S` for the same site (its own port, the same router and database), with
+   * `phpArgs` before the server's own (say `-n -d extension=mysqli`: no php.ini, no other
+   * extension); its URL. Stopped by `close()`. Pages are answered there; links in them name
+   * `url`.
+   */
+  serveWith(phpArgs: string[]): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -138,13 +145,26 @@ ${salts}
     );
 
     const env = { ...process.env, WORDPRESS_CONFIG: configName, PUBNET_WP_CONTENT: content };
-    const web = await startServer(
-      'php',
-      ['-d', `auto_prepend_file=${PREPEND}`, '-S', `127.0.0.1:${port}`, '-t', WORDPRESS, ROUTER],
-      /Development Server \(.*\) started/,
-      { env: { ...env, PHP_CLI_SERVER_WORKERS: '4' } },
-    );
-    cleanups.push(() => web.stop());
+    const serve = async (phpArgs: string[], at: number) => {
+      const server = await startServer(
+        'php',
+        [
+          ...phpArgs,
+          '-d',
+          `auto_prepend_file=${PREPEND}`,
+          '-S',
+          `127.0.0.1:${at}`,
+          '-t',
+          WORDPRESS,
+          ROUTER,
+        ],
+        /Development Server \(.*\) started/,
+        { env: { ...env, PHP_CLI_SERVER_WORKERS: '4' } },
+      );
+      cleanups.push(() => server.stop());
+      return { url: `http://127.0.0.1:${at}`, server };
+    };
+    const web = (await serve([], port)).server;
 
     const adminPassword = `pw-${randomBytes(9).toString('base64url')}`;
     const installed = await fetch(`${url}/wp-admin/install.php?step=2`, {
@@ -249,6 +269,7 @@ if (is_wp_error($id)) { fwrite(STDERR, $id->get_error_message()); exit(1); }
 echo get_permalink($id);`);
         return out.trim();
       },
+      serveWith: async (phpArgs) => (await serve(phpArgs, await freePort())).url,
       close: cleanup,
     };
   } catch (error) {
