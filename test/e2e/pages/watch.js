@@ -9,9 +9,10 @@
 //               frame's number and time; but not while a stylesheet of the
 //               document is loading: asked for a box then, WebKit lays the
 //               page out without it (and paints that), where it would have
-//               painted nothing after that stylesheet until it came (Firefox
-//               does paint what follows one in <body>: no test gives it such
-//               a page, see server-rendered.test.ts);
+//               painted nothing after that stylesheet until it came. Firefox
+//               does paint what follows one in <body>: a page opened with
+//               `?watch=always` is read on every frame, for the test that
+//               checks that (server-rendered.test.ts);
 //   frames      how many animation frames there have been, and `unread`: on
 //               how many of them a stylesheet was loading;
 //   shifts      the Layout Instability API's entries where there is one
@@ -21,6 +22,7 @@
 //   events      each widget's pubnet-load and pubnet-error, by id.
 (() => {
   const ids = (document.currentScript?.dataset.watch ?? '').split(/\s+/).filter(Boolean);
+  const always = new URLSearchParams(location.search).get('watch') === 'always';
   const watch = {
     boxes: [],
     frames: 0,
@@ -80,7 +82,7 @@
   const sample = () => {
     watch.frames++;
     requestAnimationFrame(sample);
-    if (loading()) return void watch.unread++;
+    if (!always && loading()) return void watch.unread++;
     const boxes = {};
     for (const id of ids) {
       const element = document.getElementById(id);
