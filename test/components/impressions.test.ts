@@ -3,7 +3,7 @@ import '../../src/components/adslot/define.js';
 import '../../src/components/product-grid/define.js';
 import type { Product } from '../../src/client/types.js';
 import type { PubnetProductGrid } from '../../src/components/product-grid/product-grid.js';
-import { batching } from '../../src/components/lifecycle/impressions.js';
+import { batching, countView } from '../../src/components/lifecycle/impressions.js';
 import { known } from '../../src/emulator/known.js';
 import type { TestEmulator } from '../support/emulator.js';
 import {
@@ -15,6 +15,7 @@ import {
   recordFetches,
   requests,
   shadow,
+  trapErrors,
 } from './helpers.js';
 
 const key = known.website.guid;
@@ -123,6 +124,28 @@ describe('impressions', () => {
       expect(post.body).to.include({ event: 'view', adslot: known.filterAdslot, website: key });
     } finally {
       fetches.restore();
+    }
+  });
+
+  it('views counted for an api no request can use (relative) are dropped, never thrown into the page', async () => {
+    const batch = heldTimers();
+    const real = batching.timers;
+    batching.timers = batch.timers;
+    const fetches = recordFetches();
+    const errors = trapErrors();
+    try {
+      countView({ api: '/pubnet-api/', key, adslot: null }, 'p1');
+      expect(batch.pending().map((timer) => timer.ms)).to.deep.equal([1000]);
+      batch.fire(1000);
+      countView({ api: '/pubnet-api/', key, adslot: null }, 'p2');
+      dispatchEvent(new PageTransitionEvent('pagehide'));
+      expect(fetches.calls).to.deep.equal([]);
+      expect(batch.pending()).to.deep.equal([]);
+      expect(errors.seen).to.deep.equal([]);
+    } finally {
+      batching.timers = real;
+      fetches.restore();
+      errors.stop();
     }
   });
 

@@ -80,12 +80,18 @@ function queue(target: StatsTarget, ids: string[], retried?: boolean) {
 function send(key: string, [target, ids, retried]: Batch, keepalive?: boolean) {
   const products = ids.splice(0, STATS_MAX_PRODUCTS);
   if (!ids.length) batches.delete(key);
-  coreFor(target.api, target.token, keepalive)
-    .request(productStats, {
-      body: { event: 'view', products, adslot: target.adslot, website: target.key },
-    })
-    // Stats are best effort, never surfacing in the page: tried once more, then let go.
-    .catch(() => retried || keepalive || queue(target, products, true));
+  // Stats are best effort, never surfacing in the page: tried once more, then let go. An
+  // `api` no core takes (a relative one: the server's HTML was taken over without a request)
+  // is let go at once.
+  try {
+    coreFor(target.api, target.token, keepalive)
+      .request(productStats, {
+        body: { event: 'view', products, adslot: target.adslot, website: target.key },
+      })
+      .catch(() => retried || keepalive || queue(target, products, true));
+  } catch {
+    // dropped, as above
+  }
 }
 
 /** Sends the oldest batch's first ids; the next request waits another second. */
