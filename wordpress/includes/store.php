@@ -40,7 +40,8 @@ const PUBNET_WIDGETS_STORES = array(
 /**
  * Runs `fn` holding the named lock of `name` (a MariaDB / MySQL lock, one per name, database
  * and table prefix), and gives what it returns; null without running it when the lock was
- * not had within `wait` seconds. A lock a crashed process held goes with its connection.
+ * not had within `wait` seconds. A lock a crashed process held goes with its connection. A
+ * database without named locks (GET_LOCK is an error there) runs `fn` unlocked.
  *
  * @param string   $name What is locked.
  * @param callable $fn   What runs with it.
@@ -50,13 +51,16 @@ const PUBNET_WIDGETS_STORES = array(
 function pubnet_widgets_locked( string $name, callable $fn, int $wait = 2 ) {
 	global $wpdb;
 	$lock = 'pubnet_widgets:' . md5( DB_NAME . "\n" . $wpdb->options . "\n" . $name );
-	if ( '1' !== (string) $wpdb->get_var( $wpdb->prepare( 'SELECT GET_LOCK(%s, %d)', $lock, $wait ) ) ) {
-		return null;
+	$got  = $wpdb->get_var( $wpdb->prepare( 'SELECT GET_LOCK(%s, %d)', $lock, $wait ) );
+	if ( null !== $got && '1' !== (string) $got ) {
+		return null; // Held elsewhere all that time.
 	}
 	try {
 		return $fn();
 	} finally {
-		$wpdb->query( $wpdb->prepare( 'SELECT RELEASE_LOCK(%s)', $lock ) );
+		if ( null !== $got ) {
+			$wpdb->query( $wpdb->prepare( 'SELECT RELEASE_LOCK(%s)', $lock ) );
+		}
 	}
 }
 
