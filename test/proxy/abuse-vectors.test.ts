@@ -11,64 +11,24 @@ import { after, before, describe, test, type TestContext } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { startEmulator } from '../../src/emulator/index.js';
 import type { RequestLogEntry } from '../../src/emulator/types.js';
 import { serve } from '../../src/node/serve.js';
 import { createProxy } from '../../src/proxy/proxy.js';
-import { rawSocket } from './raw.js';
+import {
+  abuseVectors,
+  address,
+  assertUpstream,
+  fill,
+  keepCalls,
+  send,
+  sendVector,
+  type AbuseVector,
+} from '../support/abuse-vectors.js';
 import { TOKEN } from './support.js';
 
-/** One request of a vector (see the file's `about`). */
-export interface VectorRequest {
-  method: string;
-  path: string;
-  query?: string;
-  body?: unknown;
-  pad?: number;
-  hostLines?: string[];
-  from?: string;
-  status: number;
-  bodyHas?: string[];
-}
-
-/** A call the API saw: method and path, and the parameters and body it must have had. */
-export interface VectorCall {
-  method: string;
-  path: string;
-  query?: Record<string, string>;
-  body?: unknown;
-}
-
-export interface AbuseVector {
-  name: string;
-  why: string;
-  from: string | [string, string];
-  repeat?: number;
-  requests: VectorRequest[];
-  limited?: { rate: number; burst: number };
-  bounded?: boolean;
-  upstream?: VectorCall[];
-  upstreamNever?: Pick<VectorCall, 'method' | 'path'>[];
-  upstreamAtMost?: number;
-}
-
-export interface AbuseVectors {
-  about: string[];
-  setup: {
-    websites: string[];
-    deepLinkHosts: string[];
-    rateLimit: { rate: number; burst: number };
-    api: string;
-  };
-  vectors: AbuseVector[];
-}
-
-const file = JSON.parse(
-  readFileSync(new URL('./abuse-vectors.json', import.meta.url), 'utf8'),
-) as AbuseVectors;
-const { setup, vectors } = file;
+const { setup, vectors } = abuseVectors;
 
 /**
  * The most the CLI's heap (after a collection) may grow over the 5,000 requests of the
@@ -83,12 +43,6 @@ const HEAP_GROWTH_MAX = 32 * 1024 * 1024;
 const RSS_GROWTH_MAX = 160 * 1024 * 1024;
 /** Requests in flight at once in a vector that is not about the rate limit. */
 const IN_FLIGHT = 8;
-
-interface Answer {
-  status: number;
-  headers: Map<string, string>;
-  body: string;
-}
 
 /** Where a runner sends the vectors, and what the API behind it saw. */
 interface Target {
@@ -107,97 +61,12 @@ interface Held {
   heap?: number;
 }
 
-const fill = (text: string, i: number | string, pad = 0) =>
-  text.replaceAll('{i}', String(i)).replaceAll('{pad}', 'p'.repeat(pad));
-
-/** The client address of repetition `n`: the vector's (or request's) one, or the nth of its range. */
-function address(from: string | [string, string], n: number): string {
-  if (typeof from === 'string') return from;
-  const [first, last] = from.map((ip) => ip.split('.').map(Number));
-  const count = last[3] - first[3] + 1;
-  return [...first.slice(0, 3), first[3] + (n % count)].join('.');
-}
-
-/** Status, headers and body of an HTTP/1.1 answer read to the connection's end. */
-function parse(text: string): Answer {
-  const end = text.indexOf('\r\n\r\n');
-  const [statusLine, ...lines] = text.slice(0, end).split('\r\n');
-  const headers = new Map(
-    lines.map((line) => {
-      const colon = line.indexOf(':');
-      return [line.slice(0, colon).trim().toLowerCase(), line.slice(colon + 1).trim()];
-    }),
-  );
-  let body = text.slice(end + 4);
-  if (headers.get('transfer-encoding') === 'chunked') {
-    let decoded = '';
-    for (let at = 0; ;) {
-      const eol = body.indexOf('\r\n', at);
-      const size = parseInt(body.slice(at, eol), 16);
-      if (!size) break;
-      decoded += body.slice(eol + 2, eol + 2 + size);
-      at = eol + 2 + size + 2;
-    }
-    body = decoded;
-  }
-  // The socket was read as latin1: the body's bytes, as UTF-8.
-  body = Buffer.from(body, 'latin1').toString('utf8');
-  return { status: Number(/^HTTP\/1\.[01] (\d{3})/.exec(statusLine)?.[1] ?? 0), headers, body };
-}
-
-/** Sends one request of a vector, as repetition `i`, from `from`. */
-async function send(target: Target, request: VectorRequest, i: number | string, from: string) {
-  const { port, pathname } = new URL(target.base);
-  const query = request.query === undefined ? '' : `?${fill(request.query, i)}`;
-  const lines = [`${request.method} ${pathname}${fill(request.path, i).slice(1)}${query} HTTP/1.1`];
-  for (const host of request.hostLines ?? [`127.0.0.1:${port}`]) lines.push(`Host: ${host}`);
-  let body = '';
-  if (request.body !== undefined) {
-    body = fill(JSON.stringify(request.body), i, request.pad);
-    lines.push('Content-Type: application/json', `Content-Length: ${Buffer.byteLength(body)}`);
-  }
-  lines.push('Connection: close');
-  const { text } = await rawSocket(target.base, `${lines.join('\r\n')}\r\n\r\n${body}`, from);
-  return parse(text);
-}
-
-/** Runs `jobs` with at most `width` in flight, in order of start. */
-async function pool<T>(jobs: (() => Promise<T>)[], width: number): Promise<T[]> {
-  const results: T[] = new Array(jobs.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < jobs.length) {
-      const at = next++;
-      results[at] = await jobs[at]();
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(width, jobs.length) }, worker));
-  return results;
-}
-
-/** Whether the API's `call` is `wanted` (method, path, and the parameters and body given). */
-function matches(call: RequestLogEntry, wanted: VectorCall): boolean {
-  if (call.method !== wanted.method || call.path !== wanted.path) return false;
-  const params = new URLSearchParams(call.search);
-  if (wanted.query && Object.entries(wanted.query).some(([k, v]) => params.get(k) !== v))
-    return false;
-  return wanted.body === undefined || JSON.stringify(call.body) === JSON.stringify(wanted.body);
-}
-
 /** Runs `vector` against `target` and checks every outcome it states. */
 async function run(t: TestContext, target: Target, vector: AbuseVector): Promise<void> {
-  const repeat = vector.repeat ?? 1;
   const seen = target.calls.length;
-  const jobs = Array.from({ length: repeat }, (_, i) =>
-    vector.requests.map((request) => async () => ({
-      request,
-      i,
-      answer: await send(target, request, i, request.from ?? address(vector.from, i)),
-    })),
-  ).flat();
   const started = performance.now();
   // The rate limit's vectors in order, one at a time: the first `burst` must all pass.
-  const results = await pool(jobs, vector.limited ? 1 : IN_FLIGHT);
+  const results = await sendVector(target.base, vector, vector.limited ? 1 : IN_FLIGHT);
   const seconds = (performance.now() - started) / 1000;
   const calls = target.calls.slice(seen);
 
@@ -227,22 +96,7 @@ async function run(t: TestContext, target: Target, vector: AbuseVector): Promise
     assert.equal(calls.length, passed, 'a 429 sends nothing upstream');
     t.diagnostic(`${passed} of ${results.length} passed in ${seconds.toFixed(2)} s; then 429`);
   }
-  if (vector.upstream) {
-    assert.equal(calls.length, vector.upstream.length, JSON.stringify(calls));
-    vector.upstream.forEach((wanted, n) =>
-      assert.ok(
-        matches(calls[n], wanted),
-        `${JSON.stringify(calls[n])} is not ${JSON.stringify(wanted)}`,
-      ),
-    );
-  }
-  for (const never of vector.upstreamNever ?? [])
-    assert.ok(
-      !calls.some((call) => matches(call, never)),
-      `the API saw ${never.method} ${never.path}`,
-    );
-  if (vector.upstreamAtMost !== undefined)
-    assert.ok(calls.length <= vector.upstreamAtMost, `${calls.length} upstream calls`);
+  assertUpstream(vector, calls);
 }
 
 /** An emulator whose every call is kept (its own log keeps the last 10,000). */
@@ -252,11 +106,7 @@ async function api() {
     port: 0,
     host: '127.0.0.1',
     token: TOKEN,
-    // Large bodies (the padded deep links) are kept as their size: no vector needs them.
-    onRequest: (entry) =>
-      calls.push(
-        JSON.stringify(entry.body ?? '').length > 2048 ? { ...entry, body: '(large)' } : entry,
-      ),
+    onRequest: keepCalls(calls),
   });
   return { ...started, calls };
 }
@@ -353,7 +203,7 @@ describe('the abuse vectors against the pubnet-proxy CLI', () => {
       if (!vector.bounded) return run(t, target, vector);
       // Loaded and warmed up first (one of each request), so growth is what the vector adds.
       for (const request of vector.requests) {
-        const answer = await send(target, request, 'warm', '127.1.1.1');
+        const answer = await send(target.base, request, 'warm', '127.1.1.1');
         assert.equal(answer.status, request.status, answer.body);
       }
       const before = await target.held();
@@ -410,7 +260,7 @@ describe('the time-dependent vectors against the Node server with a frozen clock
       const frozen = { ...vector, limited: { ...vector.limited, rate: 0 } };
       await run(t, target, frozen);
       // And the address stays refused while another is served.
-      const again = await send(target, vector.requests[0], 'again', address(vector.from, 0));
+      const again = await send(target.base, vector.requests[0], 'again', address(vector.from, 0));
       assert.equal(again.status, 429);
     });
 });

@@ -13,28 +13,30 @@
 // in wp_options.
 import { after, before, describe, test, type TestContext } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
 import { known, startEmulator } from '../../dist/emulator/index.js';
 import type { RequestLogEntry } from '../../src/emulator/types.js';
-import type {
-  AbuseVector,
-  AbuseVectors,
-  VectorCall,
-  VectorRequest,
-} from '../proxy/abuse-vectors.test.js';
-import { rawSocket } from '../proxy/raw.js';
+import {
+  abuseVectors,
+  address,
+  assertUpstream,
+  fill,
+  keepCalls,
+  pool,
+  send as sendTo,
+  sendVector,
+  type AbuseVector,
+  type VectorRequest,
+} from '../support/abuse-vectors.js';
 import { TOKEN, pluginZip, rawRequest } from './support/pubnet.js';
 import { run as runCommand } from './support/process.js';
 import { WORDPRESS } from './support/requirements.js';
 import { startWordPress, type WordPress } from './support/wordpress.js';
 import { startTogether } from '../support/start-together.js';
 
-const { setup, vectors } = JSON.parse(
-  readFileSync(new URL('../proxy/abuse-vectors.json', import.meta.url), 'utf8'),
-) as AbuseVectors;
+const { setup, vectors } = abuseVectors;
 
 const PROXY = '/wp-json/pubnet/v1/api';
 /** What 5,000 anonymous distinct requests may add to wp_options (api-contract §13). */
@@ -82,11 +84,7 @@ before(async () => {
       port: 0,
       host: '127.0.0.1',
       token: TOKEN,
-      // Large bodies (the padded deep links) are kept as their size: no check needs them.
-      onRequest: (entry: RequestLogEntry) =>
-        calls.push(
-          JSON.stringify(entry.body ?? '').length > 2048 ? { ...entry, body: '(large)' } : entry,
-        ),
+      onRequest: keepCalls(calls),
     }),
     startWordPress({ pluginZip: pluginZip(), activate: 'php' }),
   );
@@ -122,104 +120,18 @@ test("the set-up is the vectors': the plugin serves their website, with their de
   assert.deepEqual(stored, setup.deepLinkHosts);
 });
 
-interface Answer {
-  status: number;
-  headers: Map<string, string>;
-  body: string;
-}
-
-const fill = (text: string, i: number | string, pad = 0) =>
-  text.replaceAll('{i}', String(i)).replaceAll('{pad}', 'p'.repeat(pad));
-
-/** The client address of repetition `n`: the vector's (or request's) one, or the nth of its range. */
-function address(from: string | [string, string], n: number): string {
-  if (typeof from === 'string') return from;
-  const [first, last] = from.map((ip) => ip.split('.').map(Number));
-  const count = last[3] - first[3] + 1;
-  return [...first.slice(0, 3), first[3] + (n % count)].join('.');
-}
-
-/** Status, headers and body of an HTTP/1.1 answer read to the connection's end. */
-function parse(text: string): Answer {
-  const end = text.indexOf('\r\n\r\n');
-  const [statusLine, ...lines] = text.slice(0, end).split('\r\n');
-  const headers = new Map(
-    lines.map((line) => {
-      const colon = line.indexOf(':');
-      return [line.slice(0, colon).trim().toLowerCase(), line.slice(colon + 1).trim()];
-    }),
-  );
-  let body = text.slice(end + 4);
-  if (headers.get('transfer-encoding') === 'chunked') {
-    let decoded = '';
-    for (let at = 0; at < body.length;) {
-      const eol = body.indexOf('\r\n', at);
-      const size = parseInt(body.slice(at, eol), 16);
-      if (!size) break;
-      decoded += body.slice(eol + 2, eol + 2 + size);
-      at = eol + 2 + size + 2;
-    }
-    body = decoded;
-  }
-  body = Buffer.from(body, 'latin1').toString('utf8');
-  return { status: Number(/^HTTP\/1\.[01] (\d{3})/.exec(statusLine)?.[1] ?? 0), headers, body };
-}
-
-/** Sends one request of a vector, as repetition `i`, from `from`, to the site at `base`. */
-async function send(request: VectorRequest, i: number | string, from: string, base = wp.url) {
-  const { port } = new URL(base);
-  const query = request.query === undefined ? '' : `?${fill(request.query, i)}`;
-  const lines = [`${request.method} ${PROXY}${fill(request.path, i)}${query} HTTP/1.1`];
-  for (const host of request.hostLines ?? [`127.0.0.1:${port}`]) lines.push(`Host: ${host}`);
-  let body = '';
-  if (request.body !== undefined) {
-    body = fill(JSON.stringify(request.body), i, request.pad);
-    lines.push('Content-Type: application/json', `Content-Length: ${Buffer.byteLength(body)}`);
-  }
-  lines.push('Connection: close');
-  const { text } = await rawSocket(base, `${lines.join('\r\n')}\r\n\r\n${body}`, from);
-  return parse(text);
-}
-
-/** Runs `jobs` with at most `width` in flight, in order of start. */
-async function pool<T>(jobs: (() => Promise<T>)[], width: number): Promise<T[]> {
-  const results: T[] = new Array(jobs.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < jobs.length) {
-      const at = next++;
-      results[at] = await jobs[at]();
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(width, jobs.length) }, worker));
-  return results;
-}
-
-/** Whether the API's `call` is `wanted` (method, path, and the parameters and body given). */
-function matches(call: RequestLogEntry, wanted: VectorCall): boolean {
-  if (call.method !== wanted.method || call.path !== wanted.path) return false;
-  const params = new URLSearchParams(call.search);
-  if (wanted.query && Object.entries(wanted.query).some(([k, v]) => params.get(k) !== v))
-    return false;
-  return wanted.body === undefined || JSON.stringify(call.body) === JSON.stringify(wanted.body);
-}
+/** Sends one request of a vector, as repetition `i`, from `from`, to the site at `site`. */
+const send = (request: VectorRequest, i: number | string, from: string, site = wp.url) =>
+  sendTo(`${site}${PROXY}/`, request, i, from);
 
 /**
  * Runs `vector` and checks every outcome it states. The clock stands still: a `limited`
  * vector's first `burst` answers pass, all the others are 429.
  */
 async function replay(t: TestContext, vector: AbuseVector): Promise<void> {
-  const repeat = vector.repeat ?? 1;
   const seen = calls.length;
-  const jobs = Array.from({ length: repeat }, (_, i) =>
-    vector.requests.map((request) => async () => ({
-      request,
-      i,
-      answer: await send(request, i, request.from ?? address(vector.from, i)),
-    })),
-  ).flat();
   // The budget's vectors one request at a time: the first `burst` must all pass.
-  const results = await pool(jobs, vector.limited ? 1 : IN_FLIGHT);
+  const results = await sendVector(`${wp.url}${PROXY}/`, vector, vector.limited ? 1 : IN_FLIGHT);
   const made = calls.slice(seen);
 
   let passed = 0;
@@ -245,22 +157,7 @@ async function replay(t: TestContext, vector: AbuseVector): Promise<void> {
     assert.equal(made.length, passed, 'a 429 sends nothing upstream');
     t.diagnostic(`${passed} of ${results.length} passed; then 429 with Retry-After`);
   }
-  if (vector.upstream) {
-    assert.equal(made.length, vector.upstream.length, JSON.stringify(made));
-    vector.upstream.forEach((wanted, n) =>
-      assert.ok(
-        matches(made[n], wanted),
-        `${JSON.stringify(made[n])} is not ${JSON.stringify(wanted)}`,
-      ),
-    );
-  }
-  for (const never of vector.upstreamNever ?? [])
-    assert.ok(
-      !made.some((call) => matches(call, never)),
-      `the API saw ${never.method} ${never.path}`,
-    );
-  if (vector.upstreamAtMost !== undefined)
-    assert.ok(made.length <= vector.upstreamAtMost, `${made.length} upstream calls`);
+  assertUpstream(vector, made);
 }
 
 describe('the abuse vectors against the built-in proxy', () => {
