@@ -84,8 +84,6 @@ async function nodeTests(label, files, timeout, quiet) {
     '--import',
     'tsx',
     '--test',
-    // Two files at a time: most of their time is waiting (browsers, servers, sockets).
-    '--test-concurrency=2',
     // A hung test or hook becomes a named failure, never a run that never ends.
     `--test-timeout=${timeout}`,
     '--test-reporter=spec',
