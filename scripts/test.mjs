@@ -24,19 +24,26 @@ const problems = [];
 /** How long each step took, printed before the closing line. */
 const timings = [];
 /**
- * The longest a Node test file, test or hook may take (node's --test-timeout bounds each file's
- * whole run too): the slowest (four framework builds, 15 s; a WordPress site) take well under it
- * on a busy machine, so a hang is a named failure within a minute.
+ * The Node test files in two lanes, each one file at a time, the lanes side by side: most of
+ * a file's time is waiting (on browsers, servers, sockets, PHP), and two cores are enough for
+ * two files at once when at most one of them drives browsers. The first lane holds the files
+ * that start browsers or a WordPress; the second, the rest. node's --test-timeout bounds each
+ * file's whole run, and each test and hook in it: a hang is a named failure within it. The
+ * slowest files (the e2e checks in three engines, 35 s alone; a WordPress site) take well under
+ * it beside the other lane.
  */
-const NODE_TEST_TIMEOUT_MS = 60_000;
-/**
- * Files that take longer by design, with their own bound. They run in a second process beside
- * the others (2 cores: the WordPress replay is mostly PHP's time, the rest mostly waiting).
- */
-const LONG_NODE_TESTS = {
-  // 5,000 anonymous requests through a real WordPress (api-contract §13): about 3 minutes.
-  'test/wordpress/abuse.test.ts': 600_000,
-};
+const NODE_LANES = [
+  {
+    name: 'browsers and WordPress',
+    dirs: ['test/e2e', 'test/interop', 'test/wordpress'],
+    timeout: 120_000,
+  },
+  {
+    name: 'servers',
+    dirs: ['test/emulator', 'test/proxy', 'test/ssr', 'test/render', 'test/tooling'],
+    timeout: 60_000,
+  },
+];
 /** The engines of the browser step: all three, or those named in $PUBNET_ENGINES (comma-separated). */
 const engines = (process.env.PUBNET_ENGINES ?? ENGINES.join(','))
   .split(',')
@@ -124,23 +131,15 @@ const steps = {
     run('types (React example)', bin('tsc'), ['-p', 'examples/react/tsconfig.json']);
   },
   async node() {
-    const files = testFiles([
-      'test/emulator',
-      'test/proxy',
-      'test/ssr',
-      'test/render',
-      'test/tooling',
-      'test/e2e',
-      'test/interop',
-      'test/wordpress',
-    ]);
-    const long = files.filter((file) => file in LONG_NODE_TESTS);
-    const rest = files.filter((file) => !(file in LONG_NODE_TESTS));
-    const longRun = Promise.all(
-      long.map((file) => nodeTests(`node tests (${file})`, [file], LONG_NODE_TESTS[file], true)),
+    // The first lane's output comes as it runs; the second's, whole, once it ends.
+    const [first, ...rest] = NODE_LANES;
+    const others = Promise.all(
+      rest.map((lane) =>
+        nodeTests(`node tests (${lane.name})`, testFiles(lane.dirs), lane.timeout, true),
+      ),
     );
-    if (rest.length) await nodeTests('node tests', rest, NODE_TEST_TIMEOUT_MS, false);
-    await longRun;
+    await nodeTests(`node tests (${first.name})`, testFiles(first.dirs), first.timeout, false);
+    await others;
   },
   browser() {
     // One run per engine, one after the other: each failure and each timing names its engine.
