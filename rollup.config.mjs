@@ -1,7 +1,7 @@
 // Five kinds of build, in this order:
 // - vendor: dist/vendor/tldts.js, the proxy's public suffix list, one minified file that
-//   the npm and edge builds import (scripts/vendored.mjs), so that the package can hold it
-//   without depending on it, and holds it once;
+//   the npm and edge builds import (scripts/rollup/vendored.mjs), so that the package can
+//   hold it without depending on it, and holds it once;
 // - npm: ESM modules in dist/ mirroring src/, `lit` external, with declarations;
 // - emulator: dist/emulator/index.js and cli.js with hono bundled in, so that hono can
 //   stay a devDependency: installing the widgets or the client never installs it;
@@ -11,24 +11,24 @@
 //   dist/cdn/pubnet-autolink.min.js, auto-linking alone (no Lit), each minified, with a
 //   source map, an SRI hash beside it and a size budget that fails the build (last,
 //   so that a file over budget leaves the rest of dist/ built).
-import { createHash } from 'node:crypto';
-import { gzipSync } from 'node:zlib';
-import { readFileSync, readdirSync, rmSync, rmdirSync } from 'node:fs';
+// The builds' own plugins are in scripts/rollup/, one module each (or per related pair).
 import { builtinModules } from 'node:module';
-import { join, posix } from 'node:path';
 import typescript from '@rollup/plugin-typescript';
 import resolve from '@rollup/plugin-node-resolve';
 import terser from '@rollup/plugin-terser';
-import { minifyTemplates } from './scripts/minify-templates.mjs';
+import { cdnBudget } from './scripts/rollup/cdn-budget.mjs';
+import { emulatorOutput, leaveEmulatorOut } from './scripts/rollup/emulator-output.mjs';
+import { minifyTemplates } from './scripts/rollup/minify-templates.mjs';
+import { noHono } from './scripts/rollup/no-hono.mjs';
+import { noStaleMap, noStaleMaps } from './scripts/rollup/no-stale-maps.mjs';
+import { useVendored, vendorBuild } from './scripts/rollup/vendored.mjs';
+import { replaceVersion } from './scripts/rollup/version.mjs';
 import {
   EDGE_TERSER,
   LIT_NODE_CONDITIONS,
   litSsrStatic,
   ssrClientWithoutBuffer,
 } from './scripts/lit-node-build.mjs';
-import { useVendored, vendorBuild } from './scripts/vendored.mjs';
-
-const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 
 /**
  * Size of the CDN file (LitElement and the three widgets in one script),
@@ -83,125 +83,6 @@ const external = (id) => /^(lit|@lit|@lit-labs)(\/|$)/.test(id) || isBuiltin(id)
 const shebang = (chunk) => (/(^|\/)cli\.js$/.test(chunk.fileName) ? '#!/usr/bin/env node' : '');
 
 /**
- * hono is a devDependency: a module of the npm build that imports it would
- * fail in every consumer's install, so that is a build error, not an external.
- */
-const noHono = {
-  name: 'pubnet-no-hono',
-  resolveId(id, importer) {
-    if (/^hono(\/|$)/.test(id)) {
-      this.error(`${importer} imports ${id}: only the emulator build (which bundles it) may`);
-    }
-    return null;
-  },
-};
-
-/**
- * dist/emulator/ is the emulator build's alone: the npm build drops the
- * declarations of the emulator's files that TypeScript emits with the others.
- */
-const leaveEmulatorOut = {
-  name: 'pubnet-leave-emulator-out',
-  generateBundle(_options, bundle) {
-    for (const fileName of Object.keys(bundle)) {
-      if (fileName.startsWith('emulator/')) delete bundle[fileName];
-    }
-  },
-};
-
-/** Relative imports of a declaration file, as bundle file names. */
-const declarationImports = (fileName, source) =>
-  [...source.matchAll(/(?:from|import)\s*\(?\s*['"](\.{1,2}\/[^'"]+)['"]/g)].map((m) =>
-    posix.join(posix.dirname(fileName), m[1]).replace(/\.js$/, '.d.ts'),
-  );
-
-/**
- * What the emulator build writes: its bundles, and of the declarations
- * TypeScript emits for the whole program only those of dist/emulator/ that the
- * entries reach. The emulator's internal modules have no file of their own in
- * dist/, and some of their declarations name hono's types. What else is in
- * dist/emulator/ is left from an earlier build (chunk names carry a hash) and
- * is removed, so that `npm pack` never ships it.
- */
-const emulatorOutput = {
-  name: 'pubnet-emulator-output',
-  generateBundle(_options, bundle) {
-    const reached = new Set();
-    const queue = Object.keys(emulatorEntries).map((name) => `${name}.d.ts`);
-    while (queue.length) {
-      const fileName = queue.pop();
-      const file = bundle[fileName];
-      if (reached.has(fileName) || file?.type !== 'asset') continue;
-      reached.add(fileName);
-      queue.push(...declarationImports(fileName, String(file.source)));
-    }
-    const chunks = Object.values(bundle).filter((file) => file.type === 'chunk');
-    const keep = new Set([
-      ...chunks.flatMap((chunk) => [chunk.fileName, `${chunk.fileName}.map`]),
-      ...[...reached].filter((fileName) => fileName.startsWith('emulator/')),
-    ]);
-    for (const fileName of Object.keys(bundle)) if (!keep.has(fileName)) delete bundle[fileName];
-  },
-  writeBundle(options, bundle) {
-    const dir = join(options.dir, 'emulator');
-    const dirs = [];
-    for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
-      const path = join(entry.parentPath ?? entry.path, entry.name);
-      const fileName = posix.join('emulator', ...path.slice(dir.length + 1).split(/[\\/]/));
-      if (entry.isDirectory()) dirs.push(path);
-      else if (!(fileName in bundle)) rmSync(path);
-    }
-    // Deepest first, so that a folder emptied by its subfolders goes too.
-    for (const path of dirs.sort((a, b) => b.length - a.length)) {
-      if (readdirSync(path).length === 0) rmdirSync(path);
-    }
-  },
-};
-
-const replaceVersion = {
-  name: 'pubnet-version',
-  transform(code) {
-    return code.includes('__PUBNET_VERSION__')
-      ? { code: code.replaceAll('__PUBNET_VERSION__', pkg.version), map: null }
-      : null;
-  },
-};
-
-/**
- * Writes the SRI hash and the size beside a CDN file, and fails the build
- * when the file outgrows its `budget` (after writing it, so it can be inspected).
- */
-const cdnBudget = ({ budget, target }) => {
-  let over = '';
-  return {
-    name: 'pubnet-cdn-budget',
-    generateBundle(_options, bundle) {
-      for (const file of Object.values(bundle)) {
-        if (file.type !== 'chunk') continue;
-        const gz = gzipSync(file.code, { level: 9 }).length;
-        // Bytes, not UTF-16 units: the language tables hold non-ASCII letters.
-        const min = Buffer.byteLength(file.code);
-        const sri = `sha384-${createHash('sha384').update(file.code).digest('base64')}`;
-        this.emitFile({ type: 'asset', fileName: `${file.fileName}.sri`, source: `${sri}\n` });
-        this.emitFile({
-          type: 'asset',
-          fileName: `${file.fileName}.size.json`,
-          source: JSON.stringify({ min, gzip: gz, budget, target }) + '\n',
-        });
-        console.log(
-          `${file.fileName}: ${min} B min, ${gz} B min+gzip (ceiling ${budget} B, target ${target} B)`,
-        );
-        over =
-          gz > budget ? `${file.fileName} is ${gz} B min+gzip, over its ${budget} B budget` : '';
-      }
-    },
-    writeBundle() {
-      if (over) this.error(over);
-    },
-  };
-};
-
-/**
  * A CDN file: one classic script (`iife`), minified, with a source map, its
  * SRI hash and its size budget (cdnBudget).
  */
@@ -244,23 +125,6 @@ const cdnBuild = (input, file, budget, plugins = []) => ({
     cdnBudget(budget),
   ],
 });
-
-/** Removes the source map an earlier build wrote beside a file now built without one. */
-const noStaleMap = {
-  name: 'pubnet-no-stale-map',
-  writeBundle(options) {
-    rmSync(`${options.file}.map`, { force: true });
-  },
-};
-
-/** Removes the source maps an earlier build wrote beside the modules of a build now without. */
-const noStaleMaps = {
-  name: 'pubnet-no-stale-maps',
-  writeBundle(options, bundle) {
-    for (const fileName of Object.keys(bundle))
-      if (fileName.endsWith('.js')) rmSync(join(options.dir, `${fileName}.map`), { force: true });
-  },
-};
 
 /**
  * The proxy and the render entry for edge runtimes, one self-contained file each
@@ -322,7 +186,8 @@ export default [
       banner: shebang,
     },
     plugins: [
-      // Before the resolvers: tldts is dist/vendor/tldts.js, imported (scripts/vendored.mjs).
+      // Before the resolvers: tldts is dist/vendor/tldts.js, imported
+      // (scripts/rollup/vendored.mjs).
       useVendored('dist'),
       noHono,
       replaceVersion,
@@ -378,7 +243,7 @@ export default [
         declaration: true,
         declarationDir: 'dist',
       }),
-      emulatorOutput,
+      emulatorOutput(Object.keys(emulatorEntries)),
     ],
   },
   ...edgeBuilds,

@@ -18,7 +18,7 @@ export const isRenderPath = (path: string) => ADSLOT_PATH.test(path) || path ===
 
 /**
  * This package's version: the build writes it in place of the placeholder
- * (rollup.config.mjs, `replaceVersion`); unbuilt (tests under tsx) the
+ * (scripts/rollup/version.mjs, `replaceVersion`); unbuilt (tests under tsx) the
  * placeholder stays, which only makes the path look odd.
  */
 export const VERSION = '__PUBNET_VERSION__';
