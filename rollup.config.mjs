@@ -189,8 +189,8 @@ export default [
   },
   {
     // Bundled, hono included: the published package does not depend on it. The
-    // emulator's copies of src/node/serve.ts and of the client's routes are its
-    // own; the proxy CLI keeps dist/node/serve.js from the npm build.
+    // emulator's copies of src/node-adapter/serve.ts and of the client's routes are its
+    // own; the proxy CLI keeps dist/node-adapter/serve.js from the npm build.
     input: emulatorEntries,
     external: isBuiltin,
     output: {
@@ -217,7 +217,7 @@ export default [
         include: [
           'src/emulator/**/*.ts',
           'src/client/**/*.ts',
-          'src/node/**/*.ts',
+          'src/node-adapter/**/*.ts',
           // The Node adapter's Host check (RFC 9112 §3.2), shared with the proxy.
           'src/proxy/http/host.ts',
         ],

@@ -9,7 +9,7 @@
 import { fileURLToPath } from 'node:url';
 import { startEmulator, known } from '../dist/emulator/index.js';
 import { createProxy } from '../dist/proxy/index.js';
-import { serve } from '../dist/node/serve.js';
+import { serve } from '../dist/node-adapter/serve.js';
 import { createDemoHandler } from './demo-server.mjs';
 
 const dir = (path) => fileURLToPath(new URL(path, import.meta.url));

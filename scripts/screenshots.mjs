@@ -22,7 +22,7 @@ const missing = [
   '../dist/cdn/pubnet.min.js',
   '../dist/emulator/index.js',
   '../dist/proxy/index.js',
-  '../dist/node/serve.js',
+  '../dist/node-adapter/serve.js',
   '../dist/render/index.js',
 ].filter((path) => !existsSync(here(path)));
 if (missing.length) {

@@ -38,7 +38,7 @@ export async function startStack({ latency }) {
   // the figures that need it fail, with this reason.
   const { startEmulator, known } = await import('../../dist/emulator/index.js');
   const { createProxy } = await import('../../dist/proxy/index.js');
-  const { serve } = await import('../../dist/node/serve.js');
+  const { serve } = await import('../../dist/node-adapter/serve.js');
   const emulator = await startEmulator({ port: 0, host: '127.0.0.1', latency });
   // The API next to the proxy of `/pubnet-api-near/` (same seed, so the same ids).
   const nearEmulator = await startEmulator({ port: 0, host: '127.0.0.1', latency: 0 });

@@ -1,5 +1,5 @@
 /** startEmulator: createEmulator served over real HTTP by the Node adapter. */
-import { serve } from '../node/serve.js';
+import { serve } from '../node-adapter/serve.js';
 import { createEmulator } from './emulator.js';
 import type { Emulator, EmulatorOptions } from './types.js';
 

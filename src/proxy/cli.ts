@@ -9,7 +9,7 @@
  * SIGUSR2 prints what it holds against its bounds (cache, clients, renders).
  */
 import { parseArgs } from 'node:util';
-import { serve } from '../node/serve.js';
+import { serve } from '../node-adapter/serve.js';
 import { bufferedLines, rateLimitedErrors } from './cli-log.js';
 import { MAX_REQUEST_BODY } from './http/index.js';
 import type { ProxyLogEntry, ProxyOptions } from './options.js';

@@ -75,7 +75,7 @@ export interface ConnectionInfo {
  */
 const INTERNAL_ORIGIN = 'http://pubnet-proxy.internal';
 
-/** A web-standard request handler (Node via src/node/serve.ts, Workers, Deno, Bun). */
+/** A web-standard request handler (Node via src/node-adapter/serve.ts, Workers, Deno, Bun). */
 export type ProxyHandler = (request: Request, info?: ConnectionInfo) => Promise<Response>;
 
 /**

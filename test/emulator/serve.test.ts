@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { request } from 'node:http';
 import { describe, test } from 'node:test';
-import { serve } from '../../src/node/serve.js';
+import { serve } from '../../src/node-adapter/serve.js';
 
 describe('node adapter', () => {
   test('passes method, headers and body in; streams the answer out', async () => {

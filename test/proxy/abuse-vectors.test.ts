@@ -14,7 +14,7 @@ import { once } from 'node:events';
 import { createInterface } from 'node:readline';
 import { startEmulator } from '../../src/emulator/index.js';
 import type { RequestLogEntry } from '../../src/emulator/types.js';
-import { serve } from '../../src/node/serve.js';
+import { serve } from '../../src/node-adapter/serve.js';
 import { createProxy } from '../../src/proxy/proxy.js';
 import {
   abuseVectors,

@@ -1,10 +1,10 @@
-// The Node adapter (src/node/serve.ts) at the socket: raw HTTP/1.1 over node:net, so that
+// The Node adapter (src/node-adapter/serve.ts) at the socket: raw HTTP/1.1 over node:net, so that
 // bodies can be left unsent, targets and Host headers can be anything, and closes are seen.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { connect, type Socket } from 'node:net';
 import { once } from 'node:events';
-import { serve, type ServeErrorKind } from '../../src/node/serve.js';
+import { serve, type ServeErrorKind } from '../../src/node-adapter/serve.js';
 import { known, startStack } from './support.js';
 
 interface Raw {

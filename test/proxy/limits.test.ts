@@ -1,7 +1,7 @@
 // Rate limit per client (upstream calls it causes, per IPv4 address or IPv6 /64), and CORS.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve } from '../../src/node/serve.js';
+import { serve } from '../../src/node-adapter/serve.js';
 import type { ProxyOptions } from '../../src/proxy/options.js';
 import { createProxy, type ConnectionInfo, type ProxyHandler } from '../../src/proxy/proxy.js';
 import { heldUpstream, until } from './held.js';

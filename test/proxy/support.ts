@@ -3,7 +3,7 @@
 import { after } from 'node:test';
 import { known } from '../../src/emulator/known.js';
 import { startEmulator } from '../../src/emulator/index.js';
-import { serve } from '../../src/node/serve.js';
+import { serve } from '../../src/node-adapter/serve.js';
 import { createProxy, type ConnectionInfo, type ProxyHeld } from '../../src/proxy/proxy.js';
 import type { ProxyLogEntry, ProxyOptions } from '../../src/proxy/options.js';
 

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { register } from 'node:module';
-import { serve, type Served } from '../../src/node/serve.js';
+import { serve, type Served } from '../../src/node-adapter/serve.js';
 import { known, startStack, type Stack } from '../proxy/support.js';
 
 const source = new URL('../../src/render/index.ts', import.meta.url).href;

@@ -14,7 +14,7 @@ import {
   type RenderScratch,
   type Started,
 } from '../../scripts/load-proxy/runtimes.mjs';
-import { serve, type Served } from '../../src/node/serve.js';
+import { serve, type Served } from '../../src/node-adapter/serve.js';
 import { known, startStack } from '../proxy/support.js';
 
 const guid = known.website.guid;

@@ -19,7 +19,7 @@ async function loadProxy() {
   await loadEmulator();
   const [{ createProxy }, { serve }] = await Promise.all([
     import('../../src/proxy/index.ts'),
-    import('../../src/node/serve.ts'),
+    import('../../src/node-adapter/serve.ts'),
   ]);
   return { createProxy, serve };
 }

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { chooseEncoding, createDemoHandler } from '../../scripts/demo-server.mjs';
-import { serve } from '../../dist/node/serve.js';
+import { serve } from '../../dist/node-adapter/serve.js';
 
 /** A temporary folder, removed when the test `t` ends. */
 async function tempDir(t: TestContext): Promise<string> {

@@ -5,7 +5,7 @@ import { EventEmitter } from 'node:events';
 import { readFile } from 'node:fs/promises';
 import { extname, join, normalize } from 'node:path';
 import { createEmulator, type Emulator } from '../../../dist/emulator/index.js';
-import { serve } from '../../../dist/node/serve.js';
+import { serve } from '../../../dist/node-adapter/serve.js';
 import { within } from '../../e2e/support/widgets.js';
 
 const TYPES: Record<string, string> = {

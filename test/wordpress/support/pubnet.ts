@@ -7,7 +7,7 @@ import { request as httpRequest } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { known, startEmulator } from '../../../dist/emulator/index.js';
-import { serve } from '../../../src/node/serve.js';
+import { serve } from '../../../src/node-adapter/serve.js';
 import { createProxy } from '../../../src/proxy/index.js';
 import { within } from '../../e2e/support/widgets.js';
 
