@@ -1,7 +1,7 @@
 // Plugins for @custom-elements-manifest/analyzer, used by custom-elements-manifest.config.mjs.
 // They teach it the two conventions of src/components/ it cannot know:
 // - elements are registered by the guarded `defineElement(tag, Class)`
-//   (src/components/shared/define.ts), not by `customElements.define()`;
+//   (src/components/base/define.ts), not by `customElements.define()`;
 // - attribute names are given by converter helpers, `minPrice: num('min-price', 1)`,
 //   not only by `{ attribute: 'min-price' }`.
 

@@ -12,9 +12,9 @@ import './components/offer-link/define.js';
 export { PubnetAdslot } from './components/adslot/adslot.js';
 export { PubnetProductGrid } from './components/product-grid/product-grid.js';
 export { PubnetOfferLink } from './components/offer-link/offer-link.js';
-export type { WidgetState } from './components/shared/widget-state.js';
+export type { WidgetState } from './page/widget-state.js';
 export type { Ordering } from './components/product-grid/product-grid.js';
-export { configure, type PubnetOptions } from './components/shared/options.js';
+export { configure, type PubnetOptions } from './page/options.js';
 export type {
   PubnetClickEvent,
   PubnetErrorEvent,
@@ -23,4 +23,4 @@ export type {
   PubnetItem,
   PubnetLoadEvent,
   PubnetOffer,
-} from './components/shared/events.js';
+} from './page/events.js';

@@ -13,8 +13,8 @@
  *   `<pubnet-offer-link>` holds it; a modified or middle click never is.
  * Nothing is asked for or rewritten until `consent.allowed()` is true.
  */
-import { coreFor, trackingLink } from '../components/shared/api.js';
-import { nearViewport } from '../components/lifecycle/viewport.js';
+import { coreFor, trackingLink } from '../page/api.js';
+import { nearViewport } from '../page/near-viewport.js';
 import { detectOffer, hasNoOffer } from './detect.js';
 import { holdClick, isModified } from './hold.js';
 import { whenIdle, type TimeLeft } from './idle.js';

@@ -16,7 +16,7 @@
  * - Manual mode: undefined until the publisher's banner calls `set()`.
  */
 
-import { warn } from '../components/shared/events.js';
+import { warn } from '../page/events.js';
 import { bad, optionLabel } from './options.js';
 
 export interface TcData {

@@ -8,9 +8,9 @@
 import type { Core } from '../client/core.js';
 import { NotFoundError } from '../client/errors.js';
 import { offersRoutes } from '../client/routes/offers.js';
-import { onReset } from '../components/shared/env.js';
-import { pageShared } from '../components/shared/page.js';
-import { isObject } from '../components/shared/safe-url.js';
+import { onReset } from '../page/env.js';
+import { pageShared } from '../page/page.js';
+import { isObject } from '../page/safe-url.js';
 
 const detectRoute = offersRoutes['offers.detect'];
 

@@ -4,9 +4,9 @@
  * auto-linking's promise to the widgets' `followWhenKnown` (one
  * implementation of the hold and of following the link).
  */
-import { followWhenKnown } from '../components/offer-link/held-click.js';
+import { followWhenKnown } from '../page/held-click.js';
 
-export { isModified } from '../components/offer-link/held-click.js';
+export { isModified } from '../page/held-click.js';
 
 /**
  * Holds the click on `link` until `known` settles (or the hold ends), then

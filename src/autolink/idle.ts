@@ -2,7 +2,7 @@
  * Work that waits for the page to be idle: `requestIdleCallback` where there
  * is one, else the widgets' timers (`env.timers`, which tests inject).
  */
-import { env } from '../components/shared/env.js';
+import { env } from '../page/env.js';
 
 /** How long work for an idle moment may run before it yields (ms), without `requestIdleCallback`. */
 const SLICE = 8;

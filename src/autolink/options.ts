@@ -3,7 +3,7 @@
  * checked once: a bad option throws a TypeError that names it, before any
  * observer or listener is set.
  */
-import { httpUrl, isObject } from '../components/shared/safe-url.js';
+import { httpUrl, isObject } from '../page/safe-url.js';
 import type { ConsentGate as FullGate } from './consent.js';
 
 /**

@@ -3,7 +3,7 @@
  * `data-pubnet-href`, `rel` gains `sponsored` (and `noopener` when the link
  * opens a new window), and the optional disclosure label follows the link.
  */
-import { langOf, wordsFor } from '../components/shared/lang.js';
+import { langOf, wordsFor } from '../page/lang.js';
 
 /** The attribute that keeps a rewritten link's original URL. */
 export const ORIGINAL_HREF = 'data-pubnet-href';

@@ -1,5 +1,5 @@
 import { autolink } from '../autolink/autolink.js';
-import { warn } from '../components/shared/events.js';
+import { warn } from '../page/events.js';
 import { readAutolinkScript } from './autolink-options.js';
 import { extendGlobal } from './extend-global.js';
 

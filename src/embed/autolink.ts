@@ -2,7 +2,7 @@
  * The auto-linking CDN entry (dist/cdn/pubnet-autolink.min.js): one classic
  * script with no Lit, options on its script tag (embed-contract
  * "Auto-linking"). With the widgets' file on the same page, both use one
- * request core, one response cache and one detect cache (components/shared/page.ts).
+ * request core, one response cache and one detect cache (src/page/page.ts).
  */
 import { startAutolink } from './autolink-start.js';
 

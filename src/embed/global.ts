@@ -1,4 +1,4 @@
-import { configure, type PubnetOptions } from '../components/shared/options.js';
+import { configure, type PubnetOptions } from '../page/options.js';
 import { extendGlobal } from './extend-global.js';
 
 /** `window.Pubnet`: what the CDN files give the page (extend-global.ts). */

@@ -1,5 +1,5 @@
-import { warn } from '../components/shared/events.js';
-import { readScriptOptions, setScriptOptions } from '../components/shared/options.js';
+import { warn } from '../page/events.js';
+import { readScriptOptions, setScriptOptions } from '../page/options.js';
 import { installGlobal } from './global.js';
 import { renderWidgetCode } from './widget-code.js';
 

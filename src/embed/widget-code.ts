@@ -1,4 +1,4 @@
-import { readScriptOptions } from '../components/shared/options.js';
+import { readScriptOptions } from '../page/options.js';
 
 /**
  * The ad slot's `widget_code`: a script tag with `data-config="ADSLOT_UUID"`

@@ -4,8 +4,8 @@
  * (`takeOver.count`), what the element shows, before a byte is written.
  */
 import type { Core } from '../client/core.js';
-import type { PubnetWidget } from '../components/shared/widget-element.js';
-import type { WidgetState } from '../components/shared/widget-state.js';
+import type { PubnetWidget } from '../components/base/widget-element.js';
+import type { WidgetState } from '../page/widget-state.js';
 import { checkOptions, reasonOf, type RenderOptions } from './options.js';
 import type { StylesOption } from './styles.js';
 

@@ -6,7 +6,7 @@
  */
 import { collectResultSync, render } from './lit-ssr.js';
 import type { TemplateResult } from 'lit';
-import type { WidgetState } from '../components/shared/widget-state.js';
+import type { WidgetState } from '../page/widget-state.js';
 import { escapeAttribute } from './escape.js';
 import type { Loaded } from './load.js';
 import { rendererFor, stylesheetLink, stylesheetOf, STYLES_SLOT } from './styles.js';

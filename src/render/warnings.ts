@@ -4,7 +4,7 @@
  * from a visitor's query string, a warning per request would fill the log.
  * So a render collects them and returns them instead.
  */
-import { env } from '../components/shared/env.js';
+import { env } from '../page/env.js';
 
 /**
  * Runs `run` (synchronous, so no other render's warnings mix in) and returns

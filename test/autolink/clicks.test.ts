@@ -1,9 +1,9 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import { sendMouse } from '@web/test-runner-commands';
 import { autolink } from '../../src/autolink/index.js';
-import { env } from '../../src/components/shared/env.js';
+import { env } from '../../src/page/env.js';
 import { hasNoOffer } from '../../src/autolink/detect.js';
-import { coreFor } from '../../src/components/shared/api.js';
+import { coreFor } from '../../src/page/api.js';
 import { heldTimers, recordFetches } from '../components/helpers.js';
 import { key, MERCHANT, nextTask, useStack } from './support.js';
 

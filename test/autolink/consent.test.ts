@@ -1,7 +1,7 @@
 import { expect } from '@open-wc/testing';
 import { createConsent, type ConsentOptions, type TcData } from '../../src/autolink/consent.js';
 import { cmp, LISTENER_ID, tc } from './tcf-stub.js';
-import { env, resetWidgets } from '../../src/components/shared/env.js';
+import { env, resetWidgets } from '../../src/page/env.js';
 
 /** The decisions a gate tells its subscribers, in order. */
 function told(gate: ReturnType<typeof createConsent>) {

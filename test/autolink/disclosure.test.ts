@@ -4,8 +4,8 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import { autolink } from '../../src/autolink/index.js';
 import { rewrite } from '../../src/autolink/rewrite.js';
-import { resetWidgets } from '../../src/components/shared/env.js';
-import { configure } from '../../src/components/shared/options.js';
+import { resetWidgets } from '../../src/page/env.js';
+import { configure } from '../../src/page/options.js';
 import {
   key,
   MERCHANT,

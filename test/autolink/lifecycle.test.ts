@@ -1,8 +1,8 @@
 import { expect } from '@open-wc/testing';
 import { isDetected } from '../../src/autolink/detect.js';
 import { autolink, createConsent } from '../../src/autolink/index.js';
-import { coreFor } from '../../src/components/shared/api.js';
-import { env } from '../../src/components/shared/env.js';
+import { coreFor } from '../../src/page/api.js';
+import { env } from '../../src/page/env.js';
 import { heldTimers, intersectionsDelivered, recordFetches } from '../components/helpers.js';
 import {
   article,

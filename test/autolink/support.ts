@@ -2,7 +2,7 @@
 import { fixture, html } from '@open-wc/testing';
 import type { ConsentGate } from '../../src/autolink/index.js';
 import { whenIdle } from '../../src/autolink/idle.js';
-import { resetWidgets } from '../../src/components/shared/env.js';
+import { resetWidgets } from '../../src/page/env.js';
 import type { TestEmulator, TestProxy } from '../support/emulator.js';
 import { emulatorBehindProxy } from '../components/helpers.js';
 import { known } from '../../src/emulator/known.js';

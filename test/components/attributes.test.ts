@@ -3,7 +3,7 @@ import type { TemplateResult } from 'lit';
 import '../../src/components/offer-link/define.js';
 import '../../src/components/product-grid/define.js';
 import type { PubnetProductGrid } from '../../src/components/product-grid/product-grid.js';
-import { configure, setScriptOptions } from '../../src/components/shared/options.js';
+import { configure, setScriptOptions } from '../../src/page/options.js';
 import { known } from '../../src/emulator/known.js';
 import type { TestEmulator } from '../support/emulator.js';
 import { collectWarnings as warnings } from '../support/warnings.js';

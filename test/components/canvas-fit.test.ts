@@ -3,7 +3,7 @@
 import { expect, fixtureSync, html, oneEvent } from '@open-wc/testing';
 import '../../src/components/adslot/define.js';
 import type { PubnetAdslot } from '../../src/components/adslot/adslot.js';
-import { env } from '../../src/components/shared/env.js';
+import { env } from '../../src/page/env.js';
 import { known } from '../../src/emulator/known.js';
 import type { TestEmulator } from '../support/emulator.js';
 import { emulator, heldTimers, shadow } from './helpers.js';

@@ -4,8 +4,8 @@
 import { expect, fixtureSync, html, oneEvent } from '@open-wc/testing';
 import '../../src/components/adslot/define.js';
 import type { PubnetAdslot } from '../../src/components/adslot/adslot.js';
-import { env } from '../../src/components/shared/env.js';
-import { configure } from '../../src/components/shared/options.js';
+import { env } from '../../src/page/env.js';
+import { configure } from '../../src/page/options.js';
 import { known } from '../../src/emulator/known.js';
 import type { TestEmulator, TestProxy } from '../support/emulator.js';
 import { emulator, emulatorBehindProxy, recordFetches, requests, shadow } from './helpers.js';

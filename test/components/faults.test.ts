@@ -1,8 +1,8 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import '../../src/components/adslot/define.js';
 import '../../src/components/product-grid/define.js';
-import { env } from '../../src/components/shared/env.js';
-import { configure } from '../../src/components/shared/options.js';
+import { env } from '../../src/page/env.js';
+import { configure } from '../../src/page/options.js';
 import { known } from '../../src/emulator/known.js';
 import type { FaultSpec, TestEmulator } from '../support/emulator.js';
 import { collectWarnings } from '../support/warnings.js';

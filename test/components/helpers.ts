@@ -1,8 +1,8 @@
 /** Shared set-up of the widget tests: an emulator, the JS-only options, traps. */
 import { fixtureSync, html } from '@open-wc/testing';
 import type { Timers } from '../../src/client/delay.js';
-import { env, resetWidgets } from '../../src/components/shared/env.js';
-import { configure } from '../../src/components/shared/options.js';
+import { env, resetWidgets } from '../../src/page/env.js';
+import { configure } from '../../src/page/options.js';
 import {
   startEmulator,
   startProxy,
@@ -126,6 +126,16 @@ export function recordFetches() {
       new Promise<void>((resolve) => (check(calls) ? resolve() : checks.add([check, resolve]))),
     restore: () => (env.fetch = original),
   };
+}
+
+/** What the API answers for this tracking-link body (asked directly). */
+export async function trackingLink(emu: TestEmulator, id: string, body: object) {
+  const res = await fetch(`${emu.url}publisher/offers/${id}/tracking_link/`, {
+    method: 'PUT',
+    headers: { Authorization: `Token ${emu.token}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  return (await res.json()).tracking_link as string;
 }
 
 /** A timer a test runs by hand. */

@@ -1,5 +1,5 @@
 import { expect, fixture, fixtureSync, html } from '@open-wc/testing';
-import { wordsFor } from '../../src/components/shared/lang.js';
+import { wordsFor } from '../../src/page/lang.js';
 import { render } from 'lit';
 import '../../src/components/adslot/define.js';
 import type { PubnetAdslot } from '../../src/components/adslot/adslot.js';
@@ -7,7 +7,7 @@ import {
   productCard,
   type CardView,
   type Shown,
-} from '../../src/components/shared/product-card.js';
+} from '../../src/components/product-card/product-card.js';
 import { known } from '../../src/emulator/known.js';
 import type { TestEmulator } from '../support/emulator.js';
 import { emulator, nextEvent, shadow } from './helpers.js';

@@ -2,9 +2,9 @@ import { expect, fixture, fixtureSync, html, oneEvent } from '@open-wc/testing';
 import '../../src/components/adslot/define.js';
 import '../../src/components/product-grid/define.js';
 import type { PubnetProductGrid } from '../../src/components/product-grid/product-grid.js';
-import { env } from '../../src/components/shared/env.js';
+import { env } from '../../src/page/env.js';
 import { batching } from '../../src/components/lifecycle/impressions.js';
-import { configure } from '../../src/components/shared/options.js';
+import { configure } from '../../src/page/options.js';
 import { known } from '../../src/emulator/known.js';
 import type { TestEmulator } from '../support/emulator.js';
 import {

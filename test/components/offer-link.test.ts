@@ -2,7 +2,7 @@ import { expect, fixture, fixtureSync, html, oneEvent } from '@open-wc/testing';
 import { sendMouse } from '@web/test-runner-commands';
 import '../../src/components/offer-link/define.js';
 import type { PubnetOfferLink } from '../../src/components/offer-link/offer-link.js';
-import { env, resetWidgets } from '../../src/components/shared/env.js';
+import { env, resetWidgets } from '../../src/page/env.js';
 import { known } from '../../src/emulator/known.js';
 import type { TestEmulator } from '../support/emulator.js';
 import {
@@ -12,22 +12,13 @@ import {
   recordFetches,
   requests,
   shadow,
+  trackingLink,
   trapErrors,
 } from './helpers.js';
 
 const key = known.website.guid;
 const [offer] = known.offers;
 const ORIGINAL = 'https://shop.example/sale';
-
-/** What the API answers for this tracking-link body (asked directly). */
-async function trackingLink(emu: TestEmulator, id: string, body: object) {
-  const res = await fetch(`${emu.url}publisher/offers/${id}/tracking_link/`, {
-    method: 'PUT',
-    headers: { Authorization: `Token ${emu.token}`, 'Content-Type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  return (await res.json()).tracking_link as string;
-}
 
 /** A publisher's anchor to the merchant. */
 function anchor(text: string) {

@@ -1,12 +1,12 @@
 import { expect } from '@open-wc/testing';
-import { resetWidgets } from '../../src/components/shared/env.js';
+import { resetWidgets } from '../../src/page/env.js';
 import {
   configure,
   jsOption,
   readScriptOptions,
   resolveOption,
   setScriptOptions,
-} from '../../src/components/shared/options.js';
+} from '../../src/page/options.js';
 
 describe('embed options', () => {
   beforeEach(resetWidgets);

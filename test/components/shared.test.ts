@@ -1,8 +1,8 @@
 import { expect, fixture, html } from '@open-wc/testing';
-import { defineElement } from '../../src/components/shared/define.js';
-import { emit } from '../../src/components/shared/events.js';
-import { httpUrl } from '../../src/components/shared/safe-url.js';
-import { nearViewport } from '../../src/components/lifecycle/viewport.js';
+import { defineElement } from '../../src/components/base/define.js';
+import { emit } from '../../src/page/events.js';
+import { httpUrl } from '../../src/page/safe-url.js';
+import { nearViewport } from '../../src/page/near-viewport.js';
 
 describe('httpUrl', () => {
   it('keeps absolute http(s) URLs', () => {

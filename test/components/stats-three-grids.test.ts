@@ -5,7 +5,7 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import '../../src/components/product-grid/define.js';
 import { batching } from '../../src/components/lifecycle/impressions.js';
-import type { PubnetItem } from '../../src/components/shared/events.js';
+import type { PubnetItem } from '../../src/page/events.js';
 import { known } from '../../src/emulator/known.js';
 import type { TestEmulator } from '../support/emulator.js';
 import { countEvents, emulator, heldTimers, recordFetches, requests } from './helpers.js';

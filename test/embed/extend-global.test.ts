@@ -1,5 +1,5 @@
 import { expect } from '@open-wc/testing';
-import { configure } from '../../src/components/shared/options.js';
+import { configure } from '../../src/page/options.js';
 import { extendGlobal } from '../../src/embed/extend-global.js';
 import { installGlobal } from '../../src/embed/global.js';
 

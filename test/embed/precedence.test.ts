@@ -1,6 +1,6 @@
 import { expect } from '@open-wc/testing';
 import '../../src/components/product-grid/define.js';
-import { configure } from '../../src/components/shared/options.js';
+import { configure } from '../../src/page/options.js';
 import { known } from '../../src/emulator/known.js';
 import { start } from '../../src/embed/start.js';
 import { startEmulator, type TestEmulator } from '../support/emulator.js';

@@ -1,5 +1,5 @@
 import { expect } from '@open-wc/testing';
-import { resolveOption } from '../../src/components/shared/options.js';
+import { resolveOption } from '../../src/page/options.js';
 import { installGlobal } from '../../src/embed/global.js';
 import { start } from '../../src/embed/start.js';
 import { collectWarnings } from '../support/warnings.js';

@@ -1,4 +1,4 @@
-import { env } from '../../src/components/shared/env.js';
+import { env } from '../../src/page/env.js';
 
 /**
  * The widgets' warnings while `run` runs, each as one string (message and

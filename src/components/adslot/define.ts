@@ -1,4 +1,4 @@
-import { defineElement } from '../shared/define.js';
+import { defineElement } from '../base/define.js';
 import { PubnetAdslot } from './adslot.js';
 
 defineElement('pubnet-adslot', PubnetAdslot);

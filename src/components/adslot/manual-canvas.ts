@@ -20,12 +20,12 @@
  */
 import { html, isServer, nothing, type TemplateResult } from 'lit';
 import type { AdslotEmbeddedWidget, AdslotWidget, Product } from '../../client/types.js';
-import { trackingLink } from '../shared/api.js';
+import { trackingLink } from '../../page/api.js';
 import { creativeDoc } from './creative-frame.js';
-import type { PubnetItem } from '../shared/events.js';
-import { lazyImage, productCard, text, type CardView } from '../shared/product-card.js';
-import { httpUrl, isObject } from '../shared/safe-url.js';
-import type { LoadContext } from '../shared/widget-element.js';
+import type { PubnetItem } from '../../page/events.js';
+import { lazyImage, productCard, text, type CardView } from '../product-card/product-card.js';
+import { httpUrl, isObject } from '../../page/safe-url.js';
+import type { LoadContext } from '../base/widget-element.js';
 
 /** A placed widget and what it shows. */
 export interface Placed {

@@ -8,8 +8,8 @@
  */
 import { defaultTimers, type Timers } from '../../client/delay.js';
 import { productStats, STATS_MAX_PRODUCTS } from '../../client/routes/products.js';
-import { coreFor } from '../shared/api.js';
-import { onReset } from '../shared/env.js';
+import { coreFor } from '../../page/api.js';
+import { onReset } from '../../page/env.js';
 
 const callbacks = new WeakMap<Element, () => void>();
 let observer: IntersectionObserver | undefined;

@@ -5,7 +5,7 @@
  * (impressions.ts).
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { emit, type PubnetItem } from '../shared/events.js';
+import { emit, type PubnetItem } from '../../page/events.js';
 import { countView, unwatch, watch, type StatsTarget } from './impressions.js';
 
 /**

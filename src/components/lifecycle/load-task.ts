@@ -17,8 +17,8 @@
  *   had not _ended.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { env } from '../shared/env.js';
-import { jsOption } from '../shared/options.js';
+import { env } from '../../page/env.js';
+import { jsOption } from '../../page/options.js';
 
 /** What a load task runs. */
 export interface LoadTaskOptions<T> {

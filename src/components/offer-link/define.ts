@@ -1,4 +1,4 @@
-import { defineElement } from '../shared/define.js';
+import { defineElement } from '../base/define.js';
 import { PubnetOfferLink } from './offer-link.js';
 
 defineElement('pubnet-offer-link', PubnetOfferLink);

@@ -6,15 +6,15 @@ import {
   type PropertyDeclarations,
   type PropertyValues,
 } from 'lit';
-import { trackingLink } from '../shared/api.js';
-import { attr, checkProperties } from '../shared/attributes.js';
-import { baseStyles } from '../shared/base.styles.js';
-import { emit, type PubnetItem } from '../shared/events.js';
-import { httpUrl } from '../shared/safe-url.js';
-import { PubnetWidget, type LoadContext } from '../shared/widget-element.js';
-import type { WidgetState } from '../shared/widget-state.js';
+import { trackingLink } from '../../page/api.js';
+import { attr, checkProperties } from '../base/attributes.js';
+import { baseStyles } from '../base/base.styles.js';
+import { emit, type PubnetItem } from '../../page/events.js';
+import { httpUrl } from '../../page/safe-url.js';
+import { PubnetWidget, type LoadContext } from '../base/widget-element.js';
+import type { WidgetState } from '../../page/widget-state.js';
 import { offerLinkStyles } from './offer-link.styles.js';
-import { followWhenKnown, isModified } from './held-click.js';
+import { followWhenKnown, isModified } from '../../page/held-click.js';
 
 /**
  * A link to an offer through its tracking link

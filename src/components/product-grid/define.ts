@@ -1,4 +1,4 @@
-import { defineElement } from '../shared/define.js';
+import { defineElement } from '../base/define.js';
 import { PubnetProductGrid } from './product-grid.js';
 
 defineElement('pubnet-product-grid', PubnetProductGrid);

@@ -1,12 +1,12 @@
 import { html, type CSSResultGroup, type PropertyDeclarations } from 'lit';
 import { buildSearch, type SearchOptions } from '../../client/product-search.js';
-import { checkProperties, num, oneOf } from '../shared/attributes.js';
-import { baseStyles } from '../shared/base.styles.js';
-import { cardStyles } from '../shared/card.styles.js';
-import { productList, usable, whileWarming, type Shown } from '../shared/product-card.js';
-import { isObject } from '../shared/safe-url.js';
-import { searchProducts } from '../shared/search-products.js';
-import { PubnetWidget, type LoadContext } from '../shared/widget-element.js';
+import { checkProperties, num, oneOf } from '../base/attributes.js';
+import { baseStyles } from '../base/base.styles.js';
+import { cardStyles } from '../product-card/card.styles.js';
+import { productList, usable, whileWarming, type Shown } from '../product-card/product-card.js';
+import { isObject } from '../../page/safe-url.js';
+import { searchProducts } from '../product-card/search-products.js';
+import { PubnetWidget, type LoadContext } from '../base/widget-element.js';
 
 /** The orderings the API knows (api-contract §5). */
 export const ORDERINGS = [

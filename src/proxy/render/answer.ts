@@ -3,7 +3,7 @@
  * the reads it was made from allow, and its headers: `X-Pubnet-Render`, the
  * ETag and `304`, `Vary` and CORS as for the JSON reads.
  */
-import type { WidgetState } from '../../components/shared/widget-state.js';
+import type { WidgetState } from '../../page/widget-state.js';
 import { represent } from '../http/index.js';
 import type { ProxyLogEntry } from '../options.js';
 import { BASE_HEADERS } from '../http/index.js';

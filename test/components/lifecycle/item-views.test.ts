@@ -5,8 +5,8 @@ import { expect, fixtureSync, html } from '@open-wc/testing';
 import { LitElement } from 'lit';
 import { batching } from '../../../src/components/lifecycle/impressions.js';
 import { ItemViews } from '../../../src/components/lifecycle/item-views.js';
-import { env, resetWidgets } from '../../../src/components/shared/env.js';
-import type { PubnetItem } from '../../../src/components/shared/events.js';
+import { env, resetWidgets } from '../../../src/page/env.js';
+import type { PubnetItem } from '../../../src/page/events.js';
 import { heldTimers, intersectionsDelivered } from '../helpers.js';
 
 class ViewsHost extends LitElement {

@@ -4,8 +4,8 @@
 import { expect, fixtureSync, html } from '@open-wc/testing';
 import { LitElement } from 'lit';
 import { LoadTask } from '../../../src/components/lifecycle/load-task.js';
-import { env, resetWidgets } from '../../../src/components/shared/env.js';
-import { configure } from '../../../src/components/shared/options.js';
+import { env, resetWidgets } from '../../../src/page/env.js';
+import { configure } from '../../../src/page/options.js';
 import { heldTimers } from '../helpers.js';
 import { settled } from './support.js';
 

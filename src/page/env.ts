@@ -11,8 +11,8 @@
  * is emptied with `onReset`, and tests call `resetWidgets()` so that no test
  * depends on another's leftovers.
  */
-import type { Fetch } from '../../client/core.js';
-import { defaultTimers, type Timers } from '../../client/delay.js';
+import type { Fetch } from '../client/core.js';
+import { defaultTimers, type Timers } from '../client/delay.js';
 
 export interface WidgetEnv {
   fetch: Fetch;

@@ -8,7 +8,7 @@
  * the page.
  */
 import type { PropertyDeclaration } from 'lit';
-import { warn } from './events.js';
+import { warn } from '../../page/events.js';
 
 /** A property declaration, with how its text is parsed (`null`/`undefined`: invalid). */
 export interface Checked extends PropertyDeclaration {

@@ -8,7 +8,7 @@
  * out at once with the `href` there is.
  */
 import type { LitElement } from 'lit';
-import { env } from '../shared/env.js';
+import { env } from './env.js';
 
 /** How long a click waits for the tracking link, at most (ms). */
 export const CLICK_HOLD = 1e3;

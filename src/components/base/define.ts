@@ -1,4 +1,4 @@
-import { warn as warnPage } from './events.js';
+import { warn as warnPage } from '../../page/events.js';
 
 const warned = new Set<string>();
 /** Which version of this library defined each tag, shared by every copy on the page. */

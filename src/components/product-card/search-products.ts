@@ -5,7 +5,7 @@
  */
 import { productSearch } from '../../client/routes/products.js';
 import type { ProductSearch } from '../../client/types.js';
-import type { LoadContext } from './widget-element.js';
+import type { LoadContext } from '../base/widget-element.js';
 
 /** Runs `body` for the website `key`; resolves with the page's results (unchecked: see `usable`). */
 export async function searchProducts(context: LoadContext, body: ProductSearch): Promise<unknown> {

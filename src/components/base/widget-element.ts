@@ -3,13 +3,13 @@ import { ItemViews } from '../lifecycle/item-views.js';
 import { LoadTask } from '../lifecycle/load-task.js';
 import { TakeOver } from '../lifecycle/take-over.js';
 import { ViewportGate } from '../lifecycle/viewport.js';
-import { coreFor, type LoadContext } from './api.js';
+import { coreFor, type LoadContext } from '../../page/api.js';
 import { attr, checkProperties } from './attributes.js';
-import { emit, type PubnetItem } from './events.js';
-import { langOf, LangController, wordsFor, type Words } from './lang.js';
-import { jsOption, resolveOption } from './options.js';
-import { httpUrl } from './safe-url.js';
-import type { WidgetState } from './widget-state.js';
+import { emit, type PubnetItem } from '../../page/events.js';
+import { langOf, LangController, wordsFor, type Words } from '../../page/lang.js';
+import { jsOption, resolveOption } from '../../page/options.js';
+import { httpUrl } from '../../page/safe-url.js';
+import type { WidgetState } from '../../page/widget-state.js';
 
 export type { LoadContext };
 
@@ -163,7 +163,7 @@ export abstract class PubnetWidget extends LitElement {
     return this.target ?? '_blank';
   }
 
-  /** The words of the element's language (src/components/shared/lang.ts). */
+  /** The words of the element's language (src/page/lang.ts). */
   protected _words(): Words {
     return wordsFor(langOf(this));
   }

@@ -5,10 +5,10 @@
  * afterwards. Only the widget routes are imported where they are used, never
  * the whole route table, to keep the CDN file small.
  */
-import { createCache } from '../../client/cache.js';
-import { createCore, type Core } from '../../client/core.js';
-import { offerTrackingLink } from '../../client/routes/offers.js';
-import { productTrackingLink } from '../../client/routes/products.js';
+import { createCache } from '../client/cache.js';
+import { createCore, type Core } from '../client/core.js';
+import { offerTrackingLink } from '../client/routes/offers.js';
+import { productTrackingLink } from '../client/routes/products.js';
 import { env, onReset } from './env.js';
 import { pageShared } from './page.js';
 import { httpUrl } from './safe-url.js';

@@ -5,8 +5,8 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import { formatPrice } from '../../client/price.js';
 import type { AdslotConfig, Product } from '../../client/types.js';
-import type { Words } from './lang.js';
-import { httpUrl } from './safe-url.js';
+import type { Words } from '../../page/lang.js';
+import { httpUrl } from '../../page/safe-url.js';
 
 /**
  * How cards are shown: an ad slot's display options (its parsed `config`),

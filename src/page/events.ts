@@ -1,4 +1,4 @@
-import type { AdslotWidget, Product } from '../../client/types.js';
+import type { AdslotWidget, Product } from '../client/types.js';
 import { env } from './env.js';
 
 /**
