@@ -17,8 +17,9 @@ const PUBNET_WIDGETS_VERSION = '0.1.0';
 const PUBNET_WIDGETS_FILE    = __FILE__;
 define( 'PUBNET_WIDGETS_DIR', __DIR__ );
 
-// No auto-linking setting yet: it waits for the auto-linking script (embed contract,
-// "Auto-linking"), whose issue is blocked. It will be a field of the same settings page.
+// No auto-linking setting yet, though its file exists (dist/cdn/pubnet-autolink.min.js): the
+// setting (embed contract, "Auto-linking setting") comes with the switch from the network's
+// own plugin, a later issue. It will be a field of the same settings page.
 
 require_once __DIR__ . '/includes/settings.php';
 require_once __DIR__ . '/includes/admin-page.php';
