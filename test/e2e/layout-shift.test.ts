@@ -30,9 +30,9 @@ import {
   imagesDecoded,
   paintedOr,
   readWatch,
-  waitForLoads,
   watchScript,
 } from './support/watch.js';
+import { waitForLoads } from './support/widgets.js';
 
 /**
  * Mobile: a phone's width at a device pixel ratio of 1.75 (in Chromium with

@@ -30,14 +30,8 @@ import { renderAdslot, renderProductGrid, type StylesOption } from '../../src/re
 import { forEachEngine, type EngineHandle, type EnginePage } from './support/engines.js';
 import { openSession, type Session } from './support/session.js';
 import type { Site } from './support/site.js';
-import {
-  boxesOf,
-  frames,
-  paintedOr,
-  readWatch,
-  waitForLoads,
-  watchScript,
-} from './support/watch.js';
+import { boxesOf, frames, paintedOr, readWatch, watchScript } from './support/watch.js';
+import { waitForLoads } from './support/widgets.js';
 
 const key = known.website.guid;
 const NONCE = 'c3NyLXRlc3Qtbm9uY2U=';

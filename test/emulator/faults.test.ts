@@ -3,7 +3,8 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { createEmulator, known } from '../../src/emulator/index.js';
 import { parseFaultSpec } from '../../src/emulator/faults.js';
-import { start, until, type Started } from './helpers.js';
+import { until } from '../support/until.js';
+import { start, type Started } from './helpers.js';
 
 interface FakeTimer {
   ms: number;
@@ -228,7 +229,9 @@ describe('latency and faults', () => {
     const hanging = emu
       .call('GET', '/publisher/offers/', { signal: controller.signal })
       .finally(() => (settled = true));
-    await until(() => emu.emulator.requests.length > 0, 'the request to reach the emulator');
+    await until(() => emu.emulator.requests.length > 0, 'the request reaches the emulator', {
+      ms: 5_000,
+    });
     // The emulator answers another request in full while this one stays unanswered.
     const other = await emu.call('GET', `/publisher/adslots/${known.filterAdslot}/`);
     assert.equal(other.status, 200);
@@ -251,7 +254,9 @@ describe('latency and faults', () => {
       () => 'answered',
       () => 'failed',
     );
-    await until(() => other.emulator.requests.length > 0, 'the request to reach the emulator');
+    await until(() => other.emulator.requests.length > 0, 'the request reaches the emulator', {
+      ms: 5_000,
+    });
     await other.close();
     assert.equal(await pending, 'failed');
   });

@@ -54,31 +54,6 @@ export async function start(options: EmulatorOptions = {}): Promise<Started> {
   return { ...s, call: (method, path, opts) => call(s.url, method, path, opts) };
 }
 
-/**
- * Resolves once `condition()` holds, checking after each turn of the event loop (I/O
- * included), never after a fixed time; for things only visible in state, such as a request
- * reaching the server. Fails after 5 s, a limit for a test that would otherwise hang.
- */
-export async function until(condition: () => boolean, what: string): Promise<void> {
-  const limit = Date.now() + 5_000;
-  while (!condition()) {
-    if (Date.now() > limit) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setImmediate(resolve));
-  }
-}
-
-/**
- * Resolves once `condition()` holds, checking after each of at most `most` turns of the
- * event loop; rejects when it never does. For in-process work, where no I/O is awaited.
- */
-export async function turns(condition: () => boolean, what: string, most = 1_000): Promise<void> {
-  for (let turn = 0; turn < most; turn += 1) {
-    if (condition()) return;
-    await new Promise((resolve) => setImmediate(resolve));
-  }
-  throw new Error(`gave up waiting for ${what} after ${most} turns`);
-}
-
 /** A route path with its `{params}` filled in (encoded). */
 export function fill(path: string, params: Record<string, string>): string {
   return path.replace(/\{(\w+)\}/g, (_, name: string) => {

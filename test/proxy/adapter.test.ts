@@ -2,58 +2,18 @@
 // bodies can be left unsent, targets and Host headers can be anything, and closes are seen.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { connect, type Socket } from 'node:net';
+import { connect } from 'node:net';
 import { once } from 'node:events';
 import { serve, type ServeErrorKind } from '../../src/node-adapter/serve.js';
+import { rawConnection } from '../support/raw-http.js';
 import { known, startStack } from './support.js';
-
-interface Raw {
-  socket: Socket;
-  /** Everything received so far. */
-  text(): string;
-  /** Resolves once the server closed the connection. */
-  closed: Promise<void>;
-  /** Resolves once `pattern` shows in what was received. */
-  received(pattern: RegExp): Promise<string>;
-}
-
-/** A raw connection to `url`'s host and port that has sent `head` (and nothing more). */
-async function raw(url: string, head: string): Promise<Raw> {
-  const { hostname, port } = new URL(url);
-  const socket = connect(Number(port), hostname);
-  await once(socket, 'connect');
-  let data = '';
-  const waiters: (() => void)[] = [];
-  socket.setEncoding('utf8').on('data', (chunk: string) => {
-    data += chunk;
-    for (const wake of waiters.splice(0)) wake();
-  });
-  socket.on('error', () => {});
-  const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
-  void closed.then(() => {
-    for (const wake of waiters.splice(0)) wake();
-  });
-  socket.write(head);
-  return {
-    socket,
-    text: () => data,
-    closed,
-    async received(pattern) {
-      while (!pattern.test(data)) {
-        if (socket.closed) throw new Error(`closed before ${pattern}: ${data.slice(0, 200)}`);
-        await new Promise<void>((resolve) => waiters.push(resolve));
-      }
-      return data;
-    },
-  };
-}
 
 const status = (text: string) => Number(/^HTTP\/1\.1 (\d{3})/.exec(text)?.[1]);
 
 describe('node adapter at the socket', { timeout: 20_000 }, () => {
   test('a large body to an unknown path: 404 at once, unread, and the connection closed', async () => {
     const stack = await startStack();
-    const conn = await raw(
+    const conn = await rawConnection(
       stack.proxy,
       'POST /nothing/here/ HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n' +
         `Content-Length: ${1 << 20}\r\n\r\n`,
@@ -67,7 +27,7 @@ describe('node adapter at the socket', { timeout: 20_000 }, () => {
   test('Content-Length 17000 on a search: 413 before any of the body is sent', async () => {
     const stack = await startStack();
     const path = `/publisher/products/?key=${known.website.guid}`;
-    const conn = await raw(
+    const conn = await rawConnection(
       stack.proxy,
       `POST ${path} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 17000\r\n\r\n`,
     );
@@ -80,7 +40,7 @@ describe('node adapter at the socket', { timeout: 20_000 }, () => {
     const stack = await startStack();
     const path = `/publisher/offers/${known.offers[0]}/`;
     for (const host of ['', 'user@x', 'x:99999', '%%%', 'evil.example:1/x']) {
-      const conn = await raw(
+      const conn = await rawConnection(
         stack.proxy,
         `GET ${path} HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`,
       );
@@ -103,7 +63,7 @@ describe('node adapter at the socket', { timeout: 20_000 }, () => {
         '//evil.example/a/b?c',
         '/\\evil.example/z',
       ]) {
-        const conn = await raw(
+        const conn = await rawConnection(
           server.url,
           `GET ${target} HTTP/1.1\r\nHost: evil.example\r\nConnection: close\r\n\r\n`,
         );
@@ -133,15 +93,15 @@ describe('node adapter at the socket', { timeout: 20_000 }, () => {
       { onError: (kind) => kinds.push(kind) },
     );
     try {
-      const trace = await raw(server.url, 'TRACE / HTTP/1.1\r\nHost: x\r\n\r\n');
+      const trace = await rawConnection(server.url, 'TRACE / HTTP/1.1\r\nHost: x\r\n\r\n');
       await trace.closed;
       assert.equal(status(trace.text()), 400);
       assert.match(trace.text(), /\r\n\r\nBad request$/);
       // TRACK is refused by Node's own parser, before any request exists.
-      const track = await raw(server.url, 'TRACK / HTTP/1.1\r\nHost: x\r\n\r\n');
+      const track = await rawConnection(server.url, 'TRACK / HTTP/1.1\r\nHost: x\r\n\r\n');
       await track.closed;
       assert.equal(status(track.text()), 400);
-      const conn = await raw(
+      const conn = await rawConnection(
         server.url,
         'GET /throw HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n',
       );
@@ -167,10 +127,10 @@ describe('node adapter at the socket', { timeout: 20_000 }, () => {
       }
       return new Response('done');
     });
-    const idle = await raw(server.url, 'GET /quick HTTP/1.1\r\nHost: x\r\n\r\n');
+    const idle = await rawConnection(server.url, 'GET /quick HTTP/1.1\r\nHost: x\r\n\r\n');
     await idle.received(/\r\n\r\ndone$/);
     const held = await Promise.all(
-      [1, 2, 3].map(() => raw(server.url, 'GET /held HTTP/1.1\r\nHost: x\r\n\r\n')),
+      [1, 2, 3].map(() => rawConnection(server.url, 'GET /held HTTP/1.1\r\nHost: x\r\n\r\n')),
     );
     await allArrived;
     const stopped = server.shutdown(10_000);

@@ -4,7 +4,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createProxy } from '../../src/proxy/proxy.js';
 import { keepable } from '../../src/proxy/read/read-cache.js';
-import { heldUpstream, listening, until } from './held.js';
+import { until } from '../support/until.js';
+import { heldUpstream, listening } from './held.js';
 import { TOKEN, call, jsonInit, known, startStack, startUpstream } from './support.js';
 
 // Offers: reads the proxy answers with one upstream call each (an ad slot's answer is

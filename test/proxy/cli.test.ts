@@ -5,7 +5,7 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { connect } from 'node:net';
 import { createInterface } from 'node:readline';
-import { rawSocket } from './raw.js';
+import { rawSocket } from '../support/raw-http.js';
 import { TOKEN, call, known, startStack, startUpstream } from './support.js';
 
 const CLI = ['--import', 'tsx', 'src/proxy/cli.ts'];

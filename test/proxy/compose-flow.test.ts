@@ -4,13 +4,12 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { AdslotEmbedded } from '../../src/client/types.js';
 import { createProxy } from '../../src/proxy/proxy.js';
-import { TOKEN, call, known, startStack } from './support.js';
+import { TOKEN, call, isSlot, known, startStack } from './support.js';
 
 const guid = known.website.guid;
 const manual = `publisher/adslots/${known.manualAdslot}/?key=${guid}&sid=s1`;
 const filter = `publisher/adslots/${known.filterAdslot}/?key=${guid}`;
 const embedded = (json: unknown) => (json as { _embedded?: AdslotEmbedded })._embedded;
-const isSlot = (input: RequestInfo | URL) => String(input).includes('/publisher/adslots/');
 
 /** Resolves when `count` calls have been made to {@link Gate.fetch}, then lets them all through. */
 class Gate {

@@ -6,7 +6,8 @@ import assert from 'node:assert/strict';
 import { UpstreamSlots, type Turn } from '../../src/proxy/read/concurrency.js';
 import type { ProxyLogEntry, ProxyOptions } from '../../src/proxy/options.js';
 import { createProxy } from '../../src/proxy/proxy.js';
-import { heldUpstream, until } from './held.js';
+import { until } from '../support/until.js';
+import { heldUpstream } from './held.js';
 import { TOKEN, jsonInit, known } from './support.js';
 
 /** A proxy in front of a held upstream: nothing answers until the test opens it. */

@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { TOKEN, known, startStack } from './support.js';
-import { raw } from './raw.js';
+import { raw } from '../support/raw-http.js';
 import { prng } from '../../scripts/prng.mjs';
 
 const guid = known.website.guid;

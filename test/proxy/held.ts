@@ -66,18 +66,6 @@ export function heldUpstream(): HeldUpstream {
 }
 
 /**
- * Resolves once `condition` holds, letting the proxy's promises run in between;
- * fails (instead of hanging) if it never does.
- */
-export async function until(condition: () => boolean, what: string): Promise<void> {
-  for (let turn = 0; turn < 10_000; turn += 1) {
-    if (condition()) return;
-    await new Promise((resolve) => setImmediate(resolve));
-  }
-  throw new Error(`Gave up waiting until ${what}`);
-}
-
-/**
  * How many of `requests` the proxy is waiting on with an abort listener on their signal: a
  * read that joined a shared call in flight listens for its own caller leaving.
  */

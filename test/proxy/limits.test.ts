@@ -4,7 +4,8 @@ import assert from 'node:assert/strict';
 import { serve } from '../../src/node-adapter/serve.js';
 import type { ProxyOptions } from '../../src/proxy/options.js';
 import { createProxy, type ConnectionInfo, type ProxyHandler } from '../../src/proxy/proxy.js';
-import { heldUpstream, until } from './held.js';
+import { until } from '../support/until.js';
+import { heldUpstream } from './held.js';
 import { TOKEN, call, jsonInit, known, startStack } from './support.js';
 
 // An offer: a read the proxy answers with one upstream call (an ad slot's is composed).

@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { gunzipSync } from 'node:zlib';
 import { jsonInit, call, known, startStack, type Stack } from './support.js';
-import { raw, rawSocket, type Raw } from './raw.js';
+import { raw, rawSocket, type Raw } from '../support/raw-http.js';
 import { createProxy } from '../../src/proxy/proxy.js';
 import { TOKEN } from './support.js';
 

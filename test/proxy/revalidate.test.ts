@@ -4,14 +4,22 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { AdslotEmbedded } from '../../src/client/types.js';
-import { TOKEN, call, jsonInit, known, startStack, type Answer, type Stack } from './support.js';
+import {
+  TOKEN,
+  call,
+  isSlot,
+  jsonInit,
+  known,
+  startStack,
+  type Answer,
+  type Stack,
+} from './support.js';
 
 const guid = known.website.guid;
 const TTL = 10_000;
 const FRESH = 'public, max-age=10, stale-while-revalidate=60';
 const filter = `publisher/adslots/${known.filterAdslot}/?key=${guid}`;
 const manual = `publisher/adslots/${known.manualAdslot}/?key=${guid}&sid=s1`;
-const isSlot = (input: RequestInfo | URL) => String(input).includes('/publisher/adslots/');
 
 interface Composed {
   title: string;

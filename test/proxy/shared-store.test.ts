@@ -12,7 +12,7 @@ import {
   type CacheLike,
   type CacheStorageLike,
 } from '../../src/proxy/read/web-cache-store.js';
-import { until } from './held.js';
+import { until } from '../support/until.js';
 import { TOKEN, known } from './support.js';
 
 /** A CacheStorage kept in Maps, as `caches` would keep it, with every cache it opened. */

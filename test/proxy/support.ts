@@ -118,6 +118,9 @@ export async function startProxy(options: ProxyOptions): Promise<string> {
   return server.url;
 }
 
+/** Whether a fetch the proxy makes upstream reads an ad slot's config (not one of its parts). */
+export const isSlot = (input: RequestInfo | URL) => String(input).includes('/publisher/adslots/');
+
 /** A JSON request init. */
 export function jsonInit(method: string, body: unknown, headers: Record<string, string> = {}) {
   return {

@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import type { RequestLogEntry } from '../../src/emulator/types.js';
-import { rawSocket } from '../proxy/raw.js';
+import { rawSocket } from './raw-http.js';
 
 /** One request of a vector (see the file's `about`). */
 export interface VectorRequest {

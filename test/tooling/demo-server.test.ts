@@ -1,6 +1,5 @@
 import { test, type TestContext } from 'node:test';
 import assert from 'node:assert/strict';
-import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { mkdtemp, mkdir, readdir, readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { chooseEncoding, createDemoHandler } from '../../scripts/demo-server.mjs';
 import { serve } from '../../dist/node-adapter/serve.js';
+import { raw } from '../support/raw-http.js';
 
 /** A temporary folder, removed when the test `t` ends. */
 async function tempDir(t: TestContext): Promise<string> {
@@ -137,40 +137,18 @@ test('Accept-Encoding: q-values, identity and * choose br, gzip or identity', ()
     assert.equal(chooseEncoding(header), expected, `${header}`);
 });
 
-interface Raw {
-  status: number;
-  headers: IncomingHttpHeaders;
-  body: Buffer;
-}
-
-/** A request over real HTTP, the body as received (never decompressed). */
-function raw(url: string, headers: Record<string, string> = {}, method = 'GET'): Promise<Raw> {
-  return new Promise((done, fail) => {
-    const req = httpRequest(url, { method, headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () =>
-        done({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }),
-      );
-      res.on('error', fail);
-    });
-    req.on('error', fail);
-    req.end();
-  });
-}
-
 const dist = (path: string) => fileURLToPath(new URL(`../../dist/${path}`, import.meta.url));
 
-/** The demo handler over real HTTP, with the real CDN build at /cdn/. */
+/** The demo handler over real HTTP, with the real CDN build at /cdn/: its base URL. */
 async function served(t: TestContext, root: string, options: Record<string, unknown> = {}) {
   const handler = createDemoHandler({ root, cdn: dist('cdn/'), values: {}, ...options });
   const server = await serve(handler, { port: 0 });
   t.after(() => server.close());
-  return (path: string) => new URL(path, server.url).href;
+  return server.url;
 }
 
 test('the CDN file is sent br or gzip as accepted, and decompresses to its exact bytes', async (t) => {
-  const url = await served(t, await tempDir(t));
+  const site = await served(t, await tempDir(t));
   const file = await readFile(dist('cdn/pubnet.min.js'));
   assert.ok(file.byteLength > 10_000, 'the CDN build is there (npm run build)');
   const tags = new Set<string>();
@@ -179,15 +157,15 @@ test('the CDN file is sent br or gzip as accepted, and decompresses to its exact
     ['gzip', 'gzip', gunzipSync],
     ['br;q=0.1, gzip;q=0.9', 'gzip', gunzipSync],
   ] as const) {
-    const response = await raw(url('/cdn/pubnet.min.js'), { 'accept-encoding': accept });
+    const response = await raw(site, 'GET', '/cdn/pubnet.min.js', { 'accept-encoding': accept });
     assert.equal(response.status, 200, accept);
     assert.equal(response.headers['content-encoding'], encoding, accept);
     assert.match(response.headers.vary ?? '', /accept-encoding/i);
     assert.match(response.headers['content-type']!, /^text\/javascript/);
     assert.match(response.headers['cache-control']!, /max-age=\d+/);
-    assert.equal(Number(response.headers['content-length']), response.body.byteLength);
-    assert.ok(response.body.byteLength < file.byteLength / 2, `${encoding} is smaller`);
-    assert.ok(decode(response.body).equals(file), `${encoding} decodes to the file`);
+    assert.equal(Number(response.headers['content-length']), response.bytes.byteLength);
+    assert.ok(response.bytes.byteLength < file.byteLength / 2, `${encoding} is smaller`);
+    assert.ok(decode(response.bytes).equals(file), `${encoding} decodes to the file`);
     tags.add(response.headers.etag!);
   }
   // Not accepted, or refused: the file as it is.
@@ -197,11 +175,11 @@ test('the CDN file is sent br or gzip as accepted, and decompresses to its exact
     { 'accept-encoding': 'deflate' },
   ];
   for (const headers of refusals) {
-    const response = await raw(url('/cdn/pubnet.min.js'), headers);
+    const response = await raw(site, 'GET', '/cdn/pubnet.min.js', headers);
     assert.equal(response.headers['content-encoding'], undefined, JSON.stringify(headers));
     assert.match(response.headers.vary ?? '', /accept-encoding/i);
     assert.equal(Number(response.headers['content-length']), file.byteLength);
-    assert.ok(response.body.equals(file));
+    assert.ok(response.bytes.equals(file));
     tags.add(response.headers.etag!);
   }
   // One ETag per encoding: br, gzip, identity.
@@ -209,35 +187,41 @@ test('the CDN file is sent br or gzip as accepted, and decompresses to its exact
 });
 
 test('If-None-Match with the ETag of the same encoding is 304, of another encoding 200', async (t) => {
-  const url = await served(t, await tempDir(t));
-  const path = url('/cdn/pubnet.min.js');
+  const site = await served(t, await tempDir(t));
+  const path = '/cdn/pubnet.min.js';
   for (const accept of ['br', 'gzip', 'identity']) {
-    const first = await raw(path, { 'accept-encoding': accept });
+    const first = await raw(site, 'GET', path, { 'accept-encoding': accept });
     const etag = first.headers.etag!;
     assert.match(etag, /^"[^"]+"$/);
-    const again = await raw(path, { 'accept-encoding': accept, 'if-none-match': etag });
+    const again = await raw(site, 'GET', path, {
+      'accept-encoding': accept,
+      'if-none-match': etag,
+    });
     assert.equal(again.status, 304, accept);
-    assert.equal(again.body.byteLength, 0);
+    assert.equal(again.bytes.byteLength, 0);
     assert.equal(again.headers.etag, etag);
     assert.match(again.headers.vary ?? '', /accept-encoding/i);
-    const listed = await raw(path, {
+    const listed = await raw(site, 'GET', path, {
       'accept-encoding': accept,
       'if-none-match': `"x", W/${etag}`,
     });
     assert.equal(listed.status, 304, `${accept}: one of a list, weak`);
     const other = accept === 'gzip' ? 'br' : 'gzip';
-    const changed = await raw(path, { 'accept-encoding': other, 'if-none-match': etag });
+    const changed = await raw(site, 'GET', path, {
+      'accept-encoding': other,
+      'if-none-match': etag,
+    });
     assert.equal(changed.status, 200, `${accept}'s ETag does not match ${other}`);
   }
 });
 
 test('HEAD answers the headers of GET, with no body', async (t) => {
-  const url = await served(t, await tempDir(t));
+  const site = await served(t, await tempDir(t));
   for (const accept of ['br', 'identity']) {
-    const get = await raw(url('/cdn/pubnet.min.js'), { 'accept-encoding': accept });
-    const head = await raw(url('/cdn/pubnet.min.js'), { 'accept-encoding': accept }, 'HEAD');
+    const get = await raw(site, 'GET', '/cdn/pubnet.min.js', { 'accept-encoding': accept });
+    const head = await raw(site, 'HEAD', '/cdn/pubnet.min.js', { 'accept-encoding': accept });
     assert.equal(head.status, 200);
-    assert.equal(head.body.byteLength, 0);
+    assert.equal(head.bytes.byteLength, 0);
     for (const name of ['content-length', 'content-encoding', 'etag', 'vary', 'content-type'])
       assert.equal(head.headers[name], get.headers[name], `${accept}: ${name}`);
   }
@@ -247,31 +231,31 @@ test('tiny bodies and images are never compressed', async (t) => {
   const dir = await tempDir(t);
   await writeFile(join(dir, 'tiny.js'), 'export {};');
   await writeFile(join(dir, 'big.png'), Buffer.alloc(4096, 7));
-  const url = await served(t, dir);
-  const tiny = await raw(url('/tiny.js'), { 'accept-encoding': 'br, gzip' });
+  const site = await served(t, dir);
+  const tiny = await raw(site, 'GET', '/tiny.js', { 'accept-encoding': 'br, gzip' });
   assert.equal(tiny.headers['content-encoding'], undefined);
-  assert.equal(tiny.body.toString(), 'export {};');
-  const png = await raw(url('/big.png'), { 'accept-encoding': 'br, gzip' });
+  assert.equal(tiny.bytes.toString(), 'export {};');
+  const png = await raw(site, 'GET', '/big.png', { 'accept-encoding': 'br, gzip' });
   assert.equal(png.headers['content-encoding'], undefined);
   assert.equal(png.headers.vary, undefined);
-  assert.equal(png.body.byteLength, 4096);
+  assert.equal(png.bytes.byteLength, 4096);
 });
 
 test('a changed file is sent anew, with a new ETag', async (t) => {
   const dir = await tempDir(t);
   const file = join(dir, 'app.js');
   await writeFile(file, `// one\n${'let a = 1;\n'.repeat(200)}`);
-  const url = await served(t, dir);
-  const first = await raw(url('/app.js'), { 'accept-encoding': 'gzip' });
+  const site = await served(t, dir);
+  const first = await raw(site, 'GET', '/app.js', { 'accept-encoding': 'gzip' });
   const next = `// two\n${'let b = 2;\n'.repeat(300)}`;
   await writeFile(file, next);
   // A later mtime, even on a file system with coarse timestamps.
   const later = new Date(Date.now() + 5000);
   await utimes(file, later, later);
-  const second = await raw(url('/app.js'), { 'accept-encoding': 'gzip' });
+  const second = await raw(site, 'GET', '/app.js', { 'accept-encoding': 'gzip' });
   assert.notEqual(second.headers.etag, first.headers.etag);
-  assert.equal(gunzipSync(second.body).toString(), next);
-  const stale = await raw(url('/app.js'), {
+  assert.equal(gunzipSync(second.bytes).toString(), next);
+  const stale = await raw(site, 'GET', '/app.js', {
     'accept-encoding': 'gzip',
     'if-none-match': first.headers.etag!,
   });
@@ -283,17 +267,17 @@ test('server-rendered pages are compressed per request, never cached', async (t)
   // No widget tags: renderTags leaves the page as it is, with no API to call.
   const html = `<!doctype html><html lang="en"><title>x</title>${'<p>{{key}} text</p>\n'.repeat(100)}`;
   await writeFile(join(dir, 'rendered.html'), html);
-  const url = await served(t, dir, { serverRendered: ['/rendered.html'], values: { key: 'k1' } });
-  const response = await raw(url('/rendered.html'), { 'accept-encoding': 'br' });
+  const site = await served(t, dir, { serverRendered: ['/rendered.html'], values: { key: 'k1' } });
+  const response = await raw(site, 'GET', '/rendered.html', { 'accept-encoding': 'br' });
   assert.equal(response.status, 200);
   assert.equal(response.headers['content-encoding'], 'br');
   assert.equal(response.headers['cache-control'], 'no-store');
   assert.equal(response.headers.etag, undefined);
   assert.match(String(response.headers['server-timing']), /^render;dur=/);
-  assert.equal(brotliDecompressSync(response.body).toString(), html.replaceAll('{{key}}', 'k1'));
+  assert.equal(brotliDecompressSync(response.bytes).toString(), html.replaceAll('{{key}}', 'k1'));
   // Changed between two requests: the second one sees it (nothing kept).
   await writeFile(join(dir, 'rendered.html'), html.replaceAll('text', 'changed'));
-  const again = await raw(url('/rendered.html'), { 'accept-encoding': 'gzip' });
+  const again = await raw(site, 'GET', '/rendered.html', { 'accept-encoding': 'gzip' });
   assert.equal(again.headers['content-encoding'], 'gzip');
-  assert.match(gunzipSync(again.body).toString(), /k1 changed/);
+  assert.match(gunzipSync(again.bytes).toString(), /k1 changed/);
 });

@@ -30,10 +30,10 @@ import {
   type AbuseVector,
   type VectorRequest,
 } from '../support/abuse-vectors.js';
-import { TOKEN, pluginZip, rawRequest } from './support/pubnet.js';
+import { TOKEN, pluginZip, rawRequest, saveSettings } from './support/pubnet.js';
 import { run as runCommand } from './support/process.js';
 import { WORDPRESS } from './support/requirements.js';
-import { startWordPress, type WordPress } from './support/wordpress.js';
+import { phpString, startWordPress, type WordPress } from './support/wordpress.js';
 import { startTogether } from '../support/start-together.js';
 
 const { setup, vectors } = abuseVectors;
@@ -58,15 +58,8 @@ let api: Awaited<ReturnType<typeof startEmulator>>;
 /** Every call the API got (its own log keeps the last 10,000). */
 const calls: RequestLogEntry[] = [];
 
-/** `value` as a single-quoted PHP string. */
-const phpString = (value: string) => `'${value.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
-
 /** Saves the plugin's settings directly (the settings page has its own tests). */
-const settings = (values: Record<string, unknown>) =>
-  wp.php(
-    `$old = get_option('pubnet_widgets_settings') ?: array();` +
-      `update_option('pubnet_widgets_settings', array_merge($old, json_decode(${phpString(JSON.stringify(values))}, true)));`,
-  );
+const settings = (values: Record<string, unknown>) => saveSettings(wp, values);
 
 /** Sets the plugin's clock (seconds). */
 const setClock = (seconds: number) =>

@@ -15,10 +15,11 @@ import {
   leakIn,
   pluginZip,
   rawRequest,
+  saveSettings,
   startApi,
   type Api,
 } from './support/pubnet.js';
-import { startWordPress, type WordPress } from './support/wordpress.js';
+import { phpString, startWordPress, type WordPress } from './support/wordpress.js';
 import { startTogether } from '../support/start-together.js';
 
 const PROXY = '/wp-json/pubnet/v1/api';
@@ -28,15 +29,8 @@ const guid = known.website.guid;
 let wp: WordPress;
 let api: Api;
 
-/** `value` as a single-quoted PHP string. */
-const phpString = (value: string) => `'${value.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
-
 /** Saves the plugin's settings directly (the settings page has its own test). */
-const settings = (values: Record<string, string>) =>
-  wp.php(
-    `$old = get_option('pubnet_widgets_settings') ?: array();` +
-      `update_option('pubnet_widgets_settings', array_merge($old, json_decode(${phpString(JSON.stringify(values))}, true)));`,
-  );
+const settings = (values: Record<string, string>) => saveSettings(wp, values);
 
 /** The API requests the emulator got for `path` since `from`. */
 const upstream = (from: number, path = '/publisher/products/') =>

@@ -94,44 +94,6 @@ export function boxesOf(watch: Watch, id: string): { first?: Box; moves: string[
   return { first, moves: moves.length ? [`first painted ${describe(first!)}`, ...moves] : [] };
 }
 
-/**
- * Waits for `pubnet-load` of every id; a `pubnet-error` of one of them fails
- * at once, with its message. The page waits for the widgets' events itself.
- */
-export async function waitForLoads(page: EnginePage, ids: string[]): Promise<Map<string, number>> {
-  const outcome = await within(
-    `pubnet-load of #${ids.join(', #')}`,
-    page.evaluate(async (wanted) => {
-      const page = window as unknown as { __watch?: Watch };
-      // The record starts with the page's first script, which may not have run yet.
-      while (!page.__watch) await new Promise((resolve) => setTimeout(resolve, 10));
-      const log = page.__watch.events;
-      for (;;) {
-        const failed = log.find((e) => e.type === 'pubnet-error' && wanted.includes(e.id));
-        if (failed) return { failed };
-        const loads = log.filter((e) => e.type === 'pubnet-load');
-        if (wanted.every((id) => loads.some((e) => e.id === id))) return { loads };
-        // The next widget event: the record, which listened first, has it by then.
-        await new Promise((resolve) => {
-          const stop = new AbortController();
-          for (const type of ['pubnet-load', 'pubnet-error'])
-            document.addEventListener(
-              type,
-              () => {
-                stop.abort();
-                resolve(undefined);
-              },
-              { signal: stop.signal },
-            );
-        });
-      }
-    }, ids),
-  );
-  if ('failed' in outcome)
-    throw new Error(`#${outcome.failed!.id} fired pubnet-error: ${outcome.failed!.detail}`);
-  return new Map(outcome.loads!.map((e) => [e.id, e.detail as number]));
-}
-
 /** Waits until every image in the shadow root of `#id` is decoded (or failed). */
 export const imagesDecoded = (page: EnginePage, id: string): Promise<unknown> =>
   within(

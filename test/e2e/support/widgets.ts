@@ -1,6 +1,7 @@
 // Reading what the widgets rendered, the way a test of a publisher's page
 // would: from outside, through open shadow roots, after their events.
 import type { Page, Response } from 'playwright-core';
+import type { EnginePage } from './engines.js';
 
 export interface RenderedLink {
   href: string;
@@ -121,19 +122,32 @@ export async function until<T>(
 
 /**
  * Waits for `pubnet-load` of every id; a `pubnet-error` of one of them fails
- * at once, with its message. The page waits for the widgets' events itself.
+ * at once, with its message. The page waits for the widgets' events itself,
+ * in the record `recordWidgetEvents` keeps (a Playwright page) or, on a page
+ * without it, in the one of test/e2e/pages/watch.js (support/watch.ts: any
+ * engine's page).
  */
-export async function waitForLoads(page: Page, ids: string[]): Promise<Map<string, number>> {
+export async function waitForLoads(
+  page: Pick<EnginePage, 'evaluate'>,
+  ids: string[],
+): Promise<Map<string, number>> {
   const outcome = await within(
     `pubnet-load of #${ids.join(', #')}`,
     page.evaluate(async (wanted) => {
-      const log = (window as unknown as { __pubnetEvents: WidgetEvent[] }).__pubnetEvents;
+      const page = window as unknown as {
+        __pubnetEvents?: WidgetEvent[];
+        __watch?: { events: WidgetEvent[] };
+      };
+      // watch.js's record starts with the page's first script, which may not have run yet.
+      while (!page.__pubnetEvents && !page.__watch)
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      const log = page.__pubnetEvents ?? page.__watch!.events;
       for (;;) {
         const failed = log.find((e) => e.type === 'pubnet-error' && wanted.includes(e.id));
         if (failed) return { failed };
         const loads = log.filter((e) => e.type === 'pubnet-load');
         if (wanted.every((id) => loads.some((e) => e.id === id))) return { loads };
-        // The next widget event: the recorder, which listened first, has logged it by then.
+        // The next widget event: the record, which listened first, has it by then.
         await new Promise((resolve) => {
           const stop = new AbortController();
           for (const type of ['pubnet-load', 'pubnet-error'])

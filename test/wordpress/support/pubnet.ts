@@ -3,13 +3,14 @@
 // plugin's "Render endpoint", the built plugin zip, and a reader of the pages
 // WordPress serves (raw HTML, the browser's requests, the widgets' outcome).
 import { existsSync } from 'node:fs';
-import { request as httpRequest } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { known, startEmulator } from '../../../dist/emulator/index.js';
 import { serve } from '../../../src/node-adapter/serve.js';
 import { createProxy } from '../../../src/proxy/index.js';
 import { within } from '../../e2e/support/widgets.js';
+import { raw, type Raw } from '../../support/raw-http.js';
+import { phpString, type WordPress } from './wordpress.js';
 
 export { known };
 
@@ -45,6 +46,16 @@ export function pluginZip(): string {
   return PLUGIN_ZIP;
 }
 
+/**
+ * Saves the plugin's settings in `wp` directly, over the ones it has (the settings page has
+ * its own tests).
+ */
+export const saveSettings = (wp: WordPress, values: Record<string, unknown>) =>
+  wp.php(
+    `$old = get_option('pubnet_widgets_settings') ?: array();` +
+      `update_option('pubnet_widgets_settings', array_merge($old, json_decode(${phpString(JSON.stringify(values))}, true)));`,
+  );
+
 export type Api = Awaited<ReturnType<typeof startEmulator>>;
 
 export const startApi = () => startEmulator({ port: 0, host: '127.0.0.1', token: TOKEN });
@@ -64,36 +75,21 @@ export async function startRenderProxy(upstream: string) {
   return { url: server.url.replace(/\/?$/, '/'), asked, close: () => server.close() };
 }
 
-/** A raw HTTP request (its path sent exactly as given: no `..` resolved, no re-encoding). */
+/**
+ * A raw HTTP request (its path sent exactly as given: no `..` resolved, no re-encoding), with
+ * `body` as JSON when given.
+ */
 export function rawRequest(
   url: string,
   path: string,
   method = 'GET',
   body?: unknown,
-): Promise<{ status: number; text: string; headers: Record<string, unknown> }> {
-  const { hostname, port } = new URL(url);
-  return new Promise((resolve, reject) => {
-    const data = body === undefined ? undefined : JSON.stringify(body);
-    const req = httpRequest(
-      {
-        host: hostname,
-        port,
-        method,
-        path,
-        headers: data
-          ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(data) }
-          : {},
-      },
-      (res) => {
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => (text += chunk));
-        res.on('end', () => resolve({ status: res.statusCode!, text, headers: res.headers }));
-      },
-    );
-    req.on('error', reject);
-    req.end(data);
-  });
+): Promise<Raw> {
+  const data = body === undefined ? undefined : JSON.stringify(body);
+  const headers: Record<string, string> = data
+    ? { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(data)) }
+    : {};
+  return raw(url, method, path, headers, data);
 }
 
 export interface WidgetSummary {

@@ -61,7 +61,9 @@ process.on('exit', () => {
   for (const path of leftovers) rmSync(path, { recursive: true, force: true });
 });
 
-const phpString = (value: string) => `'${value.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
+/** `value` as a single-quoted PHP string. */
+export const phpString = (value: string) =>
+  `'${value.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
 
 export async function startWordPress(options: WordPressOptions = {}): Promise<WordPress> {
   checkRequirements();
