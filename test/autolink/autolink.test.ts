@@ -1,8 +1,7 @@
 import { expect } from '@open-wc/testing';
 import { autolink } from '../../src/autolink/index.js';
 import { known } from '../../src/emulator/known.js';
-import type { TestEmulator } from '../support/emulator.js';
-import { intersectionsDelivered, recordFetches } from '../components/helpers.js';
+import { intersectionsDelivered, recordFetches, trackingLink } from '../components/helpers.js';
 import {
   article,
   attributeSet,
@@ -19,16 +18,6 @@ import {
   trackingRequests,
   useStack,
 } from './support.js';
-
-/** What the API answers for this tracking-link body (asked directly). */
-async function trackingLink(emu: TestEmulator, id: string, body: object) {
-  const res = await fetch(`${emu.url}publisher/offers/${id}/tracking_link/`, {
-    method: 'PUT',
-    headers: { Authorization: `Token ${emu.token}`, 'Content-Type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  return (await res.json()).tracking_link as string;
-}
 
 /**
  * What a finger put on a link fires that is intent by itself: `touchstart`

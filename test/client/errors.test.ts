@@ -22,7 +22,7 @@ import {
   TimeoutError,
   ValidationError,
 } from '../../src/client/index.js';
-import { heldTimers, known, rejection, setup } from './helpers.js';
+import { known, queuedTimers, rejection, setup } from './helpers.js';
 
 describe('errors from real answers', () => {
   it('400 from a bad website write: ValidationError with the DRF fields', async () => {
@@ -144,7 +144,7 @@ describe('errors from real answers', () => {
   });
 
   it('a hanging server and a small timeout: TimeoutError', async () => {
-    const held = heldTimers();
+    const held = queuedTimers();
     const { emu, client } = await setup(
       { timers: held.timers, timeout: 150 },
       { faults: [{ path: '/publisher/offers/*', kind: 'hang' }] },

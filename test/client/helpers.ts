@@ -64,8 +64,8 @@ export function recordingTimers(now = Date.UTC(2030, 0, 1)) {
   };
 }
 
-/** A timer set through {@link heldTimers}: it runs only when the test fires it. */
-export interface HeldTimer {
+/** A timer set through {@link queuedTimers}: it runs only when the test fires it. */
+export interface QueuedTimer {
   readonly id: number;
   readonly ms: number;
   /** Runs the callback now, unless the timer was cleared (or already fired). */
@@ -74,22 +74,24 @@ export interface HeldTimer {
 
 /**
  * Timers that hold every callback until the test fires it, with a fixed
- * clock. `next()` resolves with the next timer set (one set earlier and not
- * yet taken at once), so a test waits for the client to arm its timeout or a
- * backoff instead of waiting for time to pass.
+ * clock, and queue each timer for the test: `next()` resolves with the next
+ * timer set (one set earlier and not yet taken at once), so a test waits for
+ * the client to arm its timeout or a backoff instead of waiting for time to
+ * pass. (Not the widgets' `heldTimers` of test/components/helpers.ts, which
+ * holds the delays a test names and fires them by delay.)
  */
-export function heldTimers(now = Date.UTC(2030, 0, 1)) {
-  const pending = new Map<number, HeldTimer>();
+export function queuedTimers(now = Date.UTC(2030, 0, 1)) {
+  const pending = new Map<number, QueuedTimer>();
   const cleared: number[] = [];
-  const untaken: HeldTimer[] = [];
-  const takers: ((timer: HeldTimer) => void)[] = [];
+  const untaken: QueuedTimer[] = [];
+  const takers: ((timer: QueuedTimer) => void)[] = [];
   let lastId = 0;
   return {
     /** The timers set and neither fired nor cleared, by id. */
     pending,
     /** Ids of the timers cleared before they fired, in order. */
     cleared,
-    next: (): Promise<HeldTimer> =>
+    next: (): Promise<QueuedTimer> =>
       untaken.length
         ? Promise.resolve(untaken.shift()!)
         : new Promise((resolve) => takers.push(resolve)),

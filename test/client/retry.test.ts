@@ -10,9 +10,9 @@ import {
   TimeoutError,
 } from '../../src/client/index.js';
 import {
-  heldTimers,
   jsonResponse,
   known,
+  queuedTimers,
   received,
   recordingTimers,
   rejection,
@@ -36,7 +36,7 @@ describe('retries', () => {
   });
 
   it('waits the Retry-After seconds of a 503: no retry until that wait is over', async () => {
-    const held = heldTimers();
+    const held = queuedTimers();
     const { emu, client } = await setup(
       { timers: held.timers, timeout: false },
       { faults: [{ path: OFFERS, kind: 'status', status: 503, retryAfter: 1, times: 1 }] },
@@ -200,7 +200,7 @@ describe('retries', () => {
   });
 
   it('a timeout is a TimeoutError and is not retried', async () => {
-    const held = heldTimers();
+    const held = queuedTimers();
     const { emu, client } = await setup(
       { timers: held.timers, timeout: 100 },
       { faults: [{ path: OFFERS, kind: 'hang' }] },
@@ -218,7 +218,7 @@ describe('retries', () => {
   });
 
   it('the timeout covers a slow server too (latency over the timeout)', async () => {
-    const held = heldTimers();
+    const held = queuedTimers();
     // the emulator's latency is real time: it outlasts the test, which aborts it
     const { emu, client } = await setup({ timers: held.timers, timeout: 200 }, { latency: 60_000 });
     const pending = client.offers.list();
@@ -233,7 +233,7 @@ describe('retries', () => {
   });
 
   it("the caller's signal aborts a backoff wait: rejects with its reason, no further attempt", async () => {
-    const held = heldTimers();
+    const held = queuedTimers();
     const { emu, client } = await setup(
       { timers: held.timers, timeout: false, retry: { maxRetryAfter: 60_000 } },
       { faults: [{ path: OFFERS, kind: 'status', status: 503, retryAfter: 30 }] },
