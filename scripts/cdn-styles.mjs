@@ -1,17 +1,18 @@
-// The CDN's stylesheets for server-rendered elements: dist/cdn/<tag>.css, the
-// CSS of each element that `pubnet-widgets/render` can render, for pages whose
-// CSP refuses inline style (`styles: { stylesheets: '<cdn>/' }` links them from
-// each shadow root). Written from the npm build's element classes, so they are
-// exactly the styles the browser adopts. Run after rollup (`npm run build`).
+// The CDN's stylesheets, from the registry of elements (src/components/registry.ts, as the npm
+// build has it in dist/), run after rollup (`npm run build`):
 //
-// And dist/cdn/pubnet.css (from src/embed/pubnet.css), the stylesheet for a
-// page's <head> that keeps the room of widgets not yet defined, with its SRI
-// hash beside it as for the script.
+// - dist/cdn/<tag>.css: the CSS of each element that `pubnet-widgets/render` can render (its
+//   manifest has `render`), for pages whose CSP refuses inline style (`styles: { stylesheets:
+//   '<cdn>/' }` links them from each shadow root). Written from the element classes, so they
+//   are exactly the styles the browser adopts.
+// - dist/cdn/pubnet.css, the stylesheet for a page's <head> that keeps the room of widgets not
+//   yet defined: each element's src/components/<name>/reserve.css, in the registry's order,
+//   with its SRI hash beside it as for the script.
 import { createHash } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
-const { PubnetAdslot, PubnetProductGrid } = await import('../dist/index.js');
+const { ELEMENTS } = await import('../dist/components/registry.js');
 const { stylesheetText } = await import('../dist/render/index.js');
 
 /** Comments and the white space around punctuation go; nothing else changes. */
@@ -22,17 +23,18 @@ const minify = (css) =>
     .replace(/\s*([{};,>])\s*/g, '$1')
     .trim();
 
-for (const [tag, element] of [
-  ['pubnet-adslot', PubnetAdslot],
-  ['pubnet-product-grid', PubnetProductGrid],
-]) {
+for (const { tag, element, render } of ELEMENTS) {
+  if (!render) continue;
   const file = fileURLToPath(new URL(`../dist/cdn/${tag}.css`, import.meta.url));
   writeFileSync(file, minify(stylesheetText(element)) + '\n');
 }
 
-const reserve = minify(
-  readFileSync(fileURLToPath(new URL('../src/embed/pubnet.css', import.meta.url)), 'utf8'),
-);
+const reserve = ELEMENTS.map(({ tag }) => {
+  const file = fileURLToPath(
+    new URL(`../src/components/${tag.replace(/^pubnet-/, '')}/reserve.css`, import.meta.url),
+  );
+  return existsSync(file) ? minify(readFileSync(file, 'utf8')) : '';
+}).join('');
 const reserveFile = fileURLToPath(new URL('../dist/cdn/pubnet.css', import.meta.url));
 writeFileSync(reserveFile, reserve + '\n');
 writeFileSync(

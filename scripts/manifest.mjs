@@ -1,18 +1,29 @@
 // Plugins for @custom-elements-manifest/analyzer, used by custom-elements-manifest.config.mjs.
 // They teach it the two conventions of src/components/ it cannot know:
-// - elements are registered by the guarded `defineElement(tag, Class)`
-//   (src/components/base/define.ts), not by `customElements.define()`;
+// - an element's tag and class are in its manifest (src/components/<name>/manifest.ts),
+//   defined from the registry by the guarded `defineElement` (src/components/base/define.ts),
+//   not by `customElements.define()`;
 // - attribute names are given by converter helpers, `minPrice: num('min-price', 1)`,
 //   not only by `{ attribute: 'min-price' }`.
 
-/** Turns `defineElement('pubnet-x', PubnetX)` into a custom-element definition. */
+/**
+ * Turns an element's `manifest({ tag: 'pubnet-x', element: PubnetX, … })`
+ * (src/components/<name>/manifest.ts) into a custom-element definition.
+ */
 export function defineElementCalls() {
   return {
     name: 'pubnet-define-element-calls',
     analyzePhase({ ts, node, moduleDoc, context }) {
       if (!ts.isCallExpression(node) || !ts.isIdentifier(node.expression)) return;
-      if (node.expression.text !== 'defineElement') return;
-      const [tag, klass] = node.arguments;
+      if (node.expression.text !== 'manifest') return;
+      const [entry] = node.arguments;
+      if (!entry || !ts.isObjectLiteralExpression(entry)) return;
+      const field = (name) =>
+        entry.properties.find(
+          (property) => ts.isPropertyAssignment(property) && property.name.getText() === name,
+        )?.initializer;
+      const tag = field('tag');
+      const klass = field('element');
       if (!tag || !ts.isStringLiteral(tag) || !klass || !ts.isIdentifier(klass)) return;
       const imported = context.imports?.find((entry) => entry.name === klass.text);
       const module = imported

@@ -5,9 +5,7 @@
  * the event types are re-exported for typed use; the classes are
  * `LitElement`s, which a Lit user may extend.
  */
-import './components/adslot/define.js';
-import './components/product-grid/define.js';
-import './components/offer-link/define.js';
+import './components/define.js';
 
 export { PubnetAdslot } from './components/adslot/adslot.js';
 export { PubnetProductGrid } from './components/product-grid/product-grid.js';

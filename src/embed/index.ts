@@ -3,9 +3,7 @@
  * "Loading"). Registering the elements is guarded, so a second copy or another
  * version of this bundle on the page keeps the first one's elements.
  */
-import '../components/adslot/define.js';
-import '../components/product-grid/define.js';
-import '../components/offer-link/define.js';
+import '../components/define.js';
 import { start } from './start.js';
 
 // `document.currentScript` is only set while this classic script runs, with or

@@ -5,7 +5,7 @@
 import { html } from 'lit';
 import { adslotGet } from '../client/routes/adslots.js';
 import { PubnetAdslot } from '../components/adslot/adslot.js';
-import '../components/adslot/define.js';
+import '../components/define.js';
 import { commonAttributes, load, type CommonAttributes } from './load.js';
 import type { RenderOptions } from './options.js';
 import { renderElement, type RenderedWidget } from './render-element.js';

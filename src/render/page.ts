@@ -12,6 +12,7 @@
  * are linked at the end of `<head>` too, once each. (An edge function with a streaming
  * HTML rewriter, like Cloudflare's HTMLRewriter, uses `renderAdslot` itself.)
  */
+import { ELEMENTS } from '../components/registry.js';
 import { escapeAttribute } from './escape.js';
 import { renderAdslot } from './adslot.js';
 import {
@@ -60,7 +61,9 @@ const ATTRIBUTE = /([^\s"'>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+))
 const TOKENS = new RegExp(
   String.raw`<!--[\s\S]*?-->` +
     String.raw`|<(script|style|textarea|title|noscript|template)\b${ATTRIBUTES}\s*/?>[\s\S]*?</\1\s*>` +
-    String.raw`|<(pubnet-adslot|pubnet-product-grid)(${ATTRIBUTES})\s*/?>`,
+    String.raw`|<(${ELEMENTS.filter(({ render }) => render)
+      .map(({ tag }) => tag)
+      .join('|')})(${ATTRIBUTES})\s*/?>`,
   'gi',
 );
 // The end of <head>, past what must not be touched.

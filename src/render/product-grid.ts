@@ -6,7 +6,7 @@ import { html } from 'lit';
 import { buildSearch } from '../client/product-search.js';
 import { productSearch } from '../client/routes/products.js';
 import { PubnetProductGrid } from '../components/product-grid/product-grid.js';
-import '../components/product-grid/define.js';
+import '../components/define.js';
 import { load } from './load.js';
 import type { RenderOptions } from './options.js';
 import { renderElement, type RenderedWidget } from './render-element.js';

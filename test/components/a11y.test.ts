@@ -1,7 +1,5 @@
 import { expect, fixture, html } from '@open-wc/testing';
-import '../../src/components/adslot/define.js';
-import '../../src/components/offer-link/define.js';
-import '../../src/components/product-grid/define.js';
+import '../../src/components/define.js';
 import { known } from '../../src/emulator/known.js';
 import type { TestEmulator } from '../support/emulator.js';
 import { prefersColorScheme } from '../support/engine.js';

@@ -1,5 +1,5 @@
 import { expect, fixture, fixtureSync, html, oneEvent } from '@open-wc/testing';
-import '../../src/components/adslot/define.js';
+import '../../src/components/define.js';
 import type { PubnetAdslot } from '../../src/components/adslot/adslot.js';
 import { known } from '../../src/emulator/known.js';
 import type { TestEmulator } from '../support/emulator.js';

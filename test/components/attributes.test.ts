@@ -1,7 +1,6 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import type { TemplateResult } from 'lit';
-import '../../src/components/offer-link/define.js';
-import '../../src/components/product-grid/define.js';
+import '../../src/components/define.js';
 import type { PubnetProductGrid } from '../../src/components/product-grid/product-grid.js';
 import { configure, setScriptOptions } from '../../src/page/options.js';
 import { known } from '../../src/emulator/known.js';

@@ -1,7 +1,7 @@
 // A manual slot's canvas follows the element's width (CanvasFit), also after
 // the slot left the page and came back: its size is observed again.
 import { expect, fixtureSync, html, oneEvent } from '@open-wc/testing';
-import '../../src/components/adslot/define.js';
+import '../../src/components/define.js';
 import type { PubnetAdslot } from '../../src/components/adslot/adslot.js';
 import { env } from '../../src/page/env.js';
 import { known } from '../../src/emulator/known.js';

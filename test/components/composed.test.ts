@@ -2,7 +2,7 @@
 // the slot's own answer (api-contract §10): one request per slot. And the
 // composed parts are API data: checked, filtered, or treated as absent.
 import { expect, fixtureSync, html, oneEvent } from '@open-wc/testing';
-import '../../src/components/adslot/define.js';
+import '../../src/components/define.js';
 import type { PubnetAdslot } from '../../src/components/adslot/adslot.js';
 import { env } from '../../src/page/env.js';
 import { configure } from '../../src/page/options.js';

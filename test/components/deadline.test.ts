@@ -1,6 +1,5 @@
 import { expect, fixture, fixtureSync, html } from '@open-wc/testing';
-import '../../src/components/adslot/define.js';
-import '../../src/components/product-grid/define.js';
+import '../../src/components/define.js';
 import { env, resetWidgets } from '../../src/page/env.js';
 import { configure } from '../../src/page/options.js';
 import { known } from '../../src/emulator/known.js';

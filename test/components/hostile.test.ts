@@ -1,7 +1,7 @@
 import { expect, fixture, fixtureSync, html } from '@open-wc/testing';
 import { wordsFor } from '../../src/page/lang.js';
 import { render } from 'lit';
-import '../../src/components/adslot/define.js';
+import '../../src/components/define.js';
 import type { PubnetAdslot } from '../../src/components/adslot/adslot.js';
 import {
   productCard,

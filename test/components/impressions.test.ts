@@ -1,6 +1,5 @@
 import { expect, fixture, fixtureSync, html } from '@open-wc/testing';
-import '../../src/components/adslot/define.js';
-import '../../src/components/product-grid/define.js';
+import '../../src/components/define.js';
 import type { Product } from '../../src/client/types.js';
 import type { PubnetProductGrid } from '../../src/components/product-grid/product-grid.js';
 import { batching, countView } from '../../src/components/lifecycle/impressions.js';

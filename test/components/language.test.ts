@@ -1,9 +1,7 @@
 // The widgets' language (embed-contract "Language"): words and number formats follow the
 // element's nearest lang, with the page's and the slot's overrides, against the emulator.
 import { expect, fixture, oneEvent } from '@open-wc/testing';
-import '../../src/components/adslot/define.js';
-import '../../src/components/product-grid/define.js';
-import '../../src/components/offer-link/define.js';
+import '../../src/components/define.js';
 import type { PubnetWidget } from '../../src/components/base/widget-element.js';
 import { env, resetWidgets } from '../../src/page/env.js';
 import { langOf, wordsFor } from '../../src/page/lang.js';

@@ -1,6 +1,5 @@
 import { expect, fixture, fixtureSync, html, oneEvent } from '@open-wc/testing';
-import '../../src/components/adslot/define.js';
-import '../../src/components/product-grid/define.js';
+import '../../src/components/define.js';
 import type { PubnetProductGrid } from '../../src/components/product-grid/product-grid.js';
 import { env } from '../../src/page/env.js';
 import { batching } from '../../src/components/lifecycle/impressions.js';

@@ -1,6 +1,6 @@
 import { expect, fixture, fixtureSync, html, oneEvent } from '@open-wc/testing';
 import { sendMouse } from '@web/test-runner-commands';
-import '../../src/components/offer-link/define.js';
+import '../../src/components/define.js';
 import type { PubnetOfferLink } from '../../src/components/offer-link/offer-link.js';
 import { env, resetWidgets } from '../../src/page/env.js';
 import { known } from '../../src/emulator/known.js';

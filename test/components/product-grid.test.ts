@@ -1,5 +1,5 @@
 import { expect, fixture, fixtureSync, html, oneEvent } from '@open-wc/testing';
-import '../../src/components/product-grid/define.js';
+import '../../src/components/define.js';
 import type { PubnetProductGrid } from '../../src/components/product-grid/product-grid.js';
 import type { Product } from '../../src/client/types.js';
 import { known } from '../../src/emulator/known.js';

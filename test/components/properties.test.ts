@@ -4,9 +4,7 @@
 // framework takes: `sale` (Preact, Vue and Svelte take `on*` for events) and
 // `website-key` (React, Preact and Vue reserve `key`).
 import { expect, fixture, html } from '@open-wc/testing';
-import '../../src/components/adslot/define.js';
-import '../../src/components/offer-link/define.js';
-import '../../src/components/product-grid/define.js';
+import '../../src/components/define.js';
 import type { PubnetProductGrid } from '../../src/components/product-grid/product-grid.js';
 import { known } from '../../src/emulator/known.js';
 import type { TestEmulator } from '../support/emulator.js';

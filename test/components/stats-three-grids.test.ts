@@ -3,7 +3,7 @@
 // Every view reaches the API, in requests of at most 100 ids (the API refuses
 // more), none lost and none counted twice.
 import { expect, fixture, html } from '@open-wc/testing';
-import '../../src/components/product-grid/define.js';
+import '../../src/components/define.js';
 import { batching } from '../../src/components/lifecycle/impressions.js';
 import type { PubnetItem } from '../../src/page/events.js';
 import { known } from '../../src/emulator/known.js';

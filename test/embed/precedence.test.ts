@@ -1,5 +1,5 @@
 import { expect } from '@open-wc/testing';
-import '../../src/components/product-grid/define.js';
+import '../../src/components/define.js';
 import { configure } from '../../src/page/options.js';
 import { known } from '../../src/emulator/known.js';
 import { start } from '../../src/embed/start.js';

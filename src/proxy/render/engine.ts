@@ -12,7 +12,7 @@ import type { RenderCall } from './query.js';
 
 export { reasonOf } from '../../render/options.js';
 export { collapsedElement, readCall } from './query.js';
-export { stylesheet } from './styles.js';
+export { isRenderedStylesheet, stylesheet } from './styles.js';
 
 /**
  * Renders `call` with `options` (the proxy as its API); `publicUrl`, when
@@ -28,7 +28,7 @@ export function renderCall(call: RenderCall, options: RenderOptions, publicUrl?:
     return renderAdslot({
       ...options,
       lang,
-      adslot: call.adslot!,
+      adslot: call.segment!.value,
       // An empty key is no key, as on the JSON route.
       key: key || undefined,
       sid,

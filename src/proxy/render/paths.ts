@@ -1,20 +1,20 @@
 /**
- * The paths of the render routes, known without loading the render: the
- * proxy asks them of every request (is it under `/render/`? a route there?),
- * and only a request that is one loads Lit SSR and the elements (engine.ts).
- * So this module imports nothing.
+ * The shapes of the render routes' paths, known without loading the render:
+ * the proxy asks them of every request (is it under `/render/`? may it be a
+ * route there?), and only a request that may be one loads Lit SSR, the
+ * elements and their registry (engine.ts), which say whether it is. So this
+ * module imports nothing.
  */
 
-/** The elements the proxy renders. */
-export type RenderedTag = 'pubnet-adslot' | 'pubnet-product-grid';
+/**
+ * A render route's path: `/render/<route>/`, or `/render/<route>/<id>/`. Which routes there
+ * are, the registry of elements says (query.ts, loaded with the render): a path of this
+ * shape that is none of them is answered 404 then.
+ */
+const RENDER_PATH = /^\/render\/(?!styles\/)[a-z][\w-]*\/(?:[^/]+\/)?$/;
 
-export const RENDERED_TAGS: readonly string[] = ['pubnet-adslot', 'pubnet-product-grid'];
-
-export const ADSLOT_PATH = /^\/render\/adslots\/([^/]+)\/$/;
-export const GRID_PATH = '/render/product-grid/';
-
-/** Whether `path` is a render route's (of an element; see {@link isStylesheet} for the CSS). */
-export const isRenderPath = (path: string) => ADSLOT_PATH.test(path) || path === GRID_PATH;
+/** Whether `path` may be a render route's (of an element; see {@link isStylesheet} for the CSS). */
+export const isRenderPath = (path: string) => RENDER_PATH.test(path);
 
 /**
  * This package's version: the build writes it in place of the placeholder
@@ -27,10 +27,12 @@ export const VERSION = '__PUBNET_VERSION__';
 export const STYLES_PATH = `render/styles/${VERSION}/`;
 
 /** A stylesheet's path: its version, then its element's tag. */
-export const STYLESHEET = /^\/render\/styles\/([^/]+)\/([\w-]+)\.css$/;
+export const STYLESHEET = /^\/render\/styles\/([^/]+)\/(pubnet-[\w-]+)\.css$/;
 
-/** Whether `path` is a stylesheet this proxy serves (this version, a known tag). */
+/**
+ * Whether `path` may be a stylesheet this proxy serves (this version; whether the tag is one
+ * it renders, styles.ts says once loaded).
+ */
 export function isStylesheet(path: string): boolean {
-  const match = STYLESHEET.exec(path);
-  return !!match && match[1] === VERSION && RENDERED_TAGS.includes(match[2]);
+  return STYLESHEET.exec(path)?.[1] === VERSION;
 }

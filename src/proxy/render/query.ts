@@ -4,16 +4,16 @@
  * route does not take, or one given twice, is refused (the answer is then the
  * collapsed element), so that one fragment has one URL, and one cache entry.
  */
-import { PRODUCT_GRID_ATTRIBUTES } from '../../render/product-grid.js';
+import { ELEMENTS } from '../../components/registry.js';
 import { escapeAttribute } from '../../render/escape.js';
 import { isLangTag } from '../../render/lang.js';
-import { ADSLOT_PATH, GRID_PATH, type RenderedTag } from './paths.js';
+import { serverAttributes } from '../../render/attributes.js';
 
 /** What one render route asks for. */
 export interface RenderCall {
-  tag: RenderedTag;
-  /** The ad slot id, as in the path (adslot route only). */
-  adslot?: string;
+  tag: string;
+  /** The attribute the route's path segment holds (the ad slot's `adslot`), as in the path. */
+  segment?: { name: string; value: string };
   /** The query parameters the route takes, each given once. */
   parameters: Record<string, string>;
   /** Those parameters, sorted: the query part of the rendered HTML's cache key. */
@@ -22,23 +22,34 @@ export interface RenderCall {
   refused?: string;
 }
 
-/**
- * Besides each element's own parameters, `lang`: the render's language, which the element
- * carries (never taken from `Accept-Language`: one URL, one fragment).
- */
-const ADSLOT_PARAMETERS: readonly string[] = ['key', 'sid', 'lang'];
-/** The grid's attributes but `api`, which the proxy sets to itself, and `lang`. */
-const GRID_PARAMETERS: readonly string[] = [
-  ...PRODUCT_GRID_ATTRIBUTES.filter((name) => name !== 'api'),
-  'lang',
-];
+/** Each render route: its path, the attribute its path segment holds, the parameters it takes. */
+const ROUTES = ELEMENTS.flatMap(({ tag, element, render }) => {
+  if (!render) return [];
+  const [before, segment, after = ''] = render.route.split(/\{([\w-]+)\}/);
+  const escape = (text: string) => text.replace(/[.*+?^$()|[\]\\]/g, '\\$&');
+  return [
+    {
+      tag,
+      path: new RegExp(`^/render/${escape(before)}${segment ? `([^/]+)${escape(after)}` : ''}$`),
+      segment,
+      // Besides the element's own parameters, `lang`: the render's language, which the element
+      // carries (never taken from `Accept-Language`: one URL, one fragment). Not `api`: the
+      // proxy sets it to itself.
+      allowed: [
+        ...(render.query ?? serverAttributes(element).filter((name) => name !== 'api')),
+        'lang',
+      ],
+    },
+  ];
+});
 
 /** The call `path` and `query` make, or `undefined` when `path` is no render route. */
 export function readCall(path: string, query: URLSearchParams): RenderCall | undefined {
-  const slot = ADSLOT_PATH.exec(path);
-  if (!slot && path !== GRID_PATH) return undefined;
-  const tag: RenderedTag = slot ? 'pubnet-adslot' : 'pubnet-product-grid';
-  const allowed = slot ? ADSLOT_PARAMETERS : GRID_PARAMETERS;
+  let found: RegExpExecArray | null = null;
+  const route = ROUTES.find((route) => (found = route.path.exec(path)));
+  if (!route) return undefined;
+  const { tag, allowed } = route;
+  const slot = route.segment ? found![1] : undefined;
   const parameters: Record<string, string> = {};
   const twice = new Set<string>();
   let refused: string | undefined;
@@ -56,7 +67,7 @@ export function readCall(path: string, query: URLSearchParams): RenderCall | und
   );
   return {
     tag,
-    adslot: slot ? decodeSegment(slot[1]) : undefined,
+    segment: slot === undefined ? undefined : { name: route.segment, value: decodeSegment(slot) },
     parameters,
     search: sorted.toString(),
     refused,
@@ -80,7 +91,7 @@ function decodeSegment(segment: string): string {
  */
 export function collapsedElement(call: RenderCall, api: string | undefined): string {
   const attributes: [string, string][] = [];
-  if (call.adslot !== undefined) attributes.push(['adslot', call.adslot]);
+  if (call.segment) attributes.push([call.segment.name, call.segment.value]);
   if (api) attributes.push(['api', api]);
   const { lang } = call.parameters;
   if (isLangTag(lang)) attributes.push(['lang', lang]);

@@ -157,9 +157,17 @@ export class RenderRoutes {
       missingLogged = true;
       return { response, cache: '-', note };
     }
-    const { collapsedElement, readCall, reasonOf, renderCall, stylesheet } = loaded;
+    const { collapsedElement, isRenderedStylesheet, readCall, reasonOf, renderCall, stylesheet } =
+      loaded;
     const call = readCall(path, new URL(request.url).searchParams);
-    if (!call) return { response: await stylesheet(request, path, cors), cache: '-' };
+    if (!call) {
+      if (isRenderedStylesheet(path))
+        return { response: await stylesheet(request, path, cors), cache: '-' };
+      // The shape of a route or a stylesheet, but none the registry has.
+      const response = notFound();
+      for (const [name, value] of Object.entries(cors)) response.headers.set(name, value);
+      return { response, cache: '-', note: 'not forwarded' };
+    }
 
     const { freshCacheControl: fresh, scrub, localBase } = this.#context;
     // The HTML depends on the route and its query only (api-contract §12): its language is

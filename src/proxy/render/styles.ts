@@ -5,17 +5,20 @@
  * page's own origin) accepts it. The version is in the path, so a new
  * release is a new URL and each file can be cached for a year.
  */
-import { PubnetAdslot } from '../../components/adslot/adslot.js';
-import { PubnetProductGrid } from '../../components/product-grid/product-grid.js';
+import { ELEMENTS } from '../../components/registry.js';
 import { stylesheetText } from '../../render/styles.js';
 import { etagOf, represent } from '../http/index.js';
 import { BASE_HEADERS } from '../http/index.js';
-import { STYLESHEET, type RenderedTag } from './paths.js';
+import { STYLESHEET } from './paths.js';
 
-const ELEMENTS: Readonly<Record<RenderedTag, Parameters<typeof stylesheetText>[0]>> = {
-  'pubnet-adslot': PubnetAdslot,
-  'pubnet-product-grid': PubnetProductGrid,
-};
+/** The elements the proxy renders, by tag. */
+const RENDERED = new Map(
+  ELEMENTS.filter(({ render }) => render).map(({ tag, element }) => [tag as string, element]),
+);
+
+/** Whether `path` is the stylesheet of an element the proxy renders (its version checked first). */
+export const isRenderedStylesheet = (path: string) =>
+  RENDERED.has(STYLESHEET.exec(path)?.[2] ?? '');
 
 /** A year: the URL changes with every release. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -26,7 +29,7 @@ const sheets = new Map<string, Promise<{ css: string; etag: string }>>();
 function sheet(tag: string) {
   let made = sheets.get(tag);
   if (!made) {
-    const css = stylesheetText(ELEMENTS[tag as RenderedTag]);
+    const css = stylesheetText(RENDERED.get(tag)!);
     made = etagOf(css).then((etag) => ({ css, etag }));
     sheets.set(tag, made);
   }

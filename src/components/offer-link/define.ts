@@ -1,4 +1,0 @@
-import { defineElement } from '../base/define.js';
-import { PubnetOfferLink } from './offer-link.js';
-
-defineElement('pubnet-offer-link', PubnetOfferLink);

@@ -1,0 +1,7 @@
+import { manifest } from '../manifest.js';
+import { PubnetOfferLink } from './offer-link.js';
+
+export default manifest({
+  tag: 'pubnet-offer-link',
+  element: PubnetOfferLink,
+});

@@ -1,4 +1,0 @@
-import { defineElement } from '../base/define.js';
-import { PubnetProductGrid } from './product-grid.js';
-
-defineElement('pubnet-product-grid', PubnetProductGrid);
