@@ -10,7 +10,12 @@ import {
 
 export default {
   globs: ['src/components/**/*.ts'],
-  exclude: ['src/components/**/*.styles.ts', 'src/components/**/*.test.ts'],
+  // (`*.fixture.ts`: test data beside each element, for the contract suite.)
+  exclude: [
+    'src/components/**/*.styles.ts',
+    'src/components/**/*.test.ts',
+    'src/components/**/*.fixture.ts',
+  ],
   outdir: '.',
   litelement: true,
   // package.json is the lead's: its `customElements` field is set by hand.
