@@ -8,23 +8,24 @@ import { emulator, nextEvent, shadow } from './helpers.js';
 
 const key = known.website.guid;
 
-/** embed-contract, "What every rendered widget guarantees", across the three elements. */
+/**
+ * embed-contract, "What every rendered widget guarantees": what it asks of the product
+ * grid and the offer link in particular (what it asks of every element, each loaded alone:
+ * contract/guarantees.test.ts).
+ */
 describe('rendered widget guarantees', () => {
   let emu: TestEmulator;
   let page: HTMLElement;
-  const all = () => page.querySelectorAll<HTMLElement>('pubnet-adslot, pubnet-product-grid');
 
   beforeEach(async () => {
     emu = await emulator();
     const loads = [
       nextEvent('pubnet-product-grid', 'pubnet-load'),
-      nextEvent('pubnet-adslot', 'pubnet-load'),
       nextEvent('pubnet-offer-link', 'pubnet-load'),
     ];
     page = await fixture<HTMLElement>(
       html`<div>
         <pubnet-product-grid eager api=${emu.url} key=${key} limit="3"></pubnet-product-grid>
-        <pubnet-adslot eager api=${emu.url} key=${key} adslot=${known.filterAdslot}></pubnet-adslot>
         <pubnet-offer-link eager api=${emu.url} key=${key} offer=${known.offers[0]}>
           <a href="https://shop.example/">Shop</a>
         </pubnet-offer-link>
@@ -34,28 +35,7 @@ describe('rendered widget guarantees', () => {
   });
   afterEach(() => emu.stop());
 
-  it('1: each product or offer is an <a> with the API click URL, rel sponsored noopener, target', async () => {
-    for (const el of all())
-      for (const a of shadow(el).querySelectorAll('a')) {
-        expect(a.getAttribute('href')).to.match(/^http:\/\/127\.0\.0\.1:\d+\/click\/\w+\/$/);
-        expect(a.rel.split(' ')).to.include.members(['sponsored', 'noopener']);
-        expect(a.target).to.equal('_blank');
-      }
-    const offer = page.querySelector('pubnet-offer-link a') as HTMLAnchorElement;
-    expect(offer.getAttribute('href')).to.match(/\/click\//);
-    expect(offer.rel).to.equal('sponsored noopener');
-  });
-
-  it('2: only http(s) URLs become links or images', () => {
-    for (const el of all()) {
-      for (const a of shadow(el).querySelectorAll('a'))
-        expect(new URL(a.href).protocol).to.match(/^https?:$/);
-      for (const img of shadow(el).querySelectorAll('img'))
-        expect(new URL(img.src).protocol).to.match(/^https?:$/);
-    }
-  });
-
-  it('5: pubnet-click (href, product) bubbles and is composed; so are the others', async () => {
+  it('5: pubnet-click (href, product) bubbles and is composed; so does a new load', async () => {
     const grid = page.querySelector('pubnet-product-grid')!;
     const a = shadow(grid).querySelector<HTMLAnchorElement>('a[data-i]')!;
     const events: CustomEvent[] = [];
@@ -77,17 +57,6 @@ describe('rendered widget guarantees', () => {
     grid.setAttribute('limit', '2');
     const { detail, bubbles, composed } = await loaded;
     expect([detail.count, bubbles, composed]).to.deep.equal([2, true, true]);
-  });
-
-  it('4: images have alt, width, height, loading=lazy', () => {
-    const imgs = [...all()].flatMap((el) => [...shadow(el).querySelectorAll('img')]);
-    expect(imgs.length).to.be.above(3);
-    for (const img of imgs) {
-      expect(img.alt).not.to.equal('');
-      expect(img.getAttribute('width')).to.equal('180');
-      expect(img.getAttribute('height')).to.equal('180');
-      expect(img.loading).to.equal('lazy');
-    }
   });
 
   it('7: --pubnet-* custom properties and ::part() style the widgets', async () => {
