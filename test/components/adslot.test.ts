@@ -3,7 +3,7 @@ import '../../src/components/define.js';
 import type { PubnetAdslot } from '../../src/components/adslot/adslot.js';
 import { known } from '../../src/emulator/known.js';
 import type { TestEmulator } from '../support/emulator.js';
-import { emulator, requests, shadow, trapErrors } from './helpers.js';
+import { emulator, requests, shadow } from './helpers.js';
 
 const key = known.website.guid;
 
@@ -137,32 +137,6 @@ describe('<pubnet-adslot> filter slots', () => {
     const log = await requests(emu);
     expect(log.filter((r) => r.path.startsWith('/publisher/adslots/'))).to.have.length(1);
     expect(log.filter((r) => r.path == '/publisher/products/')).to.have.length(1);
-  });
-
-  it('finding nothing collapses the slot, or shows its fallback', async () => {
-    const errors = trapErrors();
-    const [el, count] = await slot(emu, known.emptyFilterAdslot);
-    expect(count).to.equal(0);
-    expect(el.getAttribute('state')).to.equal('collapsed');
-    expect(getComputedStyle(el).display).to.equal('none');
-
-    const fb = document.createElement('pubnet-adslot');
-    const p = document.createElement('p');
-    p.slot = 'fallback';
-    p.textContent = 'Our picks';
-    fb.append(p);
-    Object.assign(fb, { api: emu.url, key, adslot: known.emptyFilterAdslot, eager: true });
-    const loaded = oneEvent(fb, 'pubnet-load');
-    await fixture(fb);
-    await loaded;
-    await fb.updateComplete;
-    expect(fb.getAttribute('state')).to.equal('fallback');
-    const slotEl = shadow(fb).querySelector('slot[name=fallback]') as HTMLSlotElement;
-    expect(slotEl.assignedElements()[0].textContent).to.equal('Our picks');
-    expect(fb.getBoundingClientRect().height).to.be.above(0);
-    await expect(fb).to.be.accessible();
-    errors.stop();
-    expect(errors.seen).to.deep.equal([]);
   });
 });
 
