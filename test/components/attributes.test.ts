@@ -50,38 +50,6 @@ describe('common attributes and options', () => {
     expect(second.search).to.equal(`?key=${known.websites.secondActive.guid}`);
   });
 
-  it('target (default _blank) and disclosure (default Ad, custom, empty hides it)', async () => {
-    const el = await loadGrid(
-      html`<pubnet-product-grid eager api=${a.url} key=${key} limit="1"> </pubnet-product-grid>`,
-    );
-    expect(shadow(el).querySelector('a')!.target).to.equal('_blank');
-    expect(shadow(el).querySelector('[part=disclosure]')!.textContent).to.equal('Ad');
-
-    const custom = await loadGrid(
-      html`<pubnet-product-grid
-        api=${a.url}
-        key=${key}
-        limit="1"
-        target="_self"
-        disclosure="Anzeige"
-      ></pubnet-product-grid>`,
-    );
-    expect(shadow(custom).querySelector('a')!.target).to.equal('_self');
-    const label = shadow(custom).querySelector('[part=disclosure]')!;
-    expect(label.textContent).to.equal('Anzeige');
-    expect(label.getBoundingClientRect().height).to.be.above(0);
-
-    const none = await loadGrid(
-      html`<pubnet-product-grid
-        api=${a.url}
-        key=${key}
-        limit="1"
-        disclosure=""
-      ></pubnet-product-grid>`,
-    );
-    expect(shadow(none).querySelector('[part=disclosure]')).to.equal(null);
-  });
-
   it('ignores invalid values with one warning naming the attribute', async () => {
     const seen = await warnings(() =>
       loadGrid(
@@ -121,19 +89,6 @@ describe('common attributes and options', () => {
     expect(
       getComputedStyle(shadow(el).querySelector('ul')!).getPropertyValue('--columns'),
     ).to.equal('6');
-  });
-
-  it('an invalid api attribute is ignored: the configured one is used', async () => {
-    configure({ api: b.url });
-    const seen = await warnings(() =>
-      loadGrid(
-        html`<pubnet-product-grid eager api="javascript:alert(1)" key=${key} query="api">
-        </pubnet-product-grid>`,
-      ),
-    );
-    expect(seen).to.have.length(1);
-    expect(seen[0]).to.contain('api=');
-    expect(await requests(b, '/publisher/products/')).to.have.length(1);
   });
 
   it('sid and deep-link go into the tracking link; invalid ones are left out', async () => {
