@@ -2,8 +2,9 @@
 // their declarative shadow DOM and their answer. The element code is loaded
 // only after the first of them is in the page, as a bundle loaded after the
 // HTML would be: it takes them over with no API request and no change of size,
-// and events, clicks and impressions then work as usual.
-import { expect, fixtureSync, html, oneEvent } from '@open-wc/testing';
+// and events, clicks and impressions then work as usual. What every element with
+// server rendering does, once the bundle is loaded: contract/server-rendered.test.ts.
+import { expect, oneEvent } from '@open-wc/testing';
 import { known } from '../../src/emulator/known.js';
 import {
   renderAdslotOnServer,
@@ -11,13 +12,7 @@ import {
   type TestEmulator,
   type TestProxy,
 } from '../support/emulator.js';
-import {
-  countEvents,
-  emulatorBehindProxy,
-  intersectionsDelivered,
-  recordFetches,
-  placeRendered,
-} from './helpers.js';
+import { countEvents, emulatorBehindProxy, recordFetches, placeRendered } from './helpers.js';
 
 const key = known.website.guid;
 
@@ -107,7 +102,7 @@ describe('server-rendered elements, taken over in the browser', () => {
     }
   });
 
-  it('a product grid inserted after the bundle loaded is taken over the same way', async () => {
+  it('a product grid inserted after the bundle loaded keeps the columns the server wrote', async () => {
     await import('../../src/index.js');
     const rendered = await renderProductGridOnServer(
       { query: 'headphones', limit: '3', columns: '3', key, api: proxy.url },
@@ -192,37 +187,6 @@ describe('server-rendered elements, taken over in the browser', () => {
       expect(fetches.calls).to.deep.equal([]);
     } finally {
       fetches.restore();
-    }
-  });
-
-  it('clicks and impressions work on a taken-over slot', async () => {
-    await import('../../src/index.js');
-    const rendered = await renderAdslotOnServer({
-      adslot: known.filterAdslot,
-      key,
-      api: proxy.url,
-      attributes: { target: 'sink' },
-    });
-    const sink = fixtureSync<HTMLIFrameElement>(html`<iframe name="sink"></iframe>`);
-    const events = countEvents();
-    try {
-      const loaded = oneEvent(document, 'pubnet-load');
-      const el = placeRendered(rendered.html);
-      await loaded;
-      await intersectionsDelivered(el);
-      await frames();
-      // The cards in view are counted once each.
-      expect(events.counts.impression).to.be.greaterThan(0);
-      const link = el.shadowRoot!.querySelector<HTMLAnchorElement>('a[data-i]')!;
-      const clicked = oneEvent(el, 'pubnet-click');
-      const navigated = oneEvent(sink, 'load');
-      link.click();
-      const { detail } = await clicked;
-      expect(detail.href).to.equal(link.getAttribute('href'));
-      expect(detail.product?.link).to.equal(link.getAttribute('href'));
-      await navigated;
-    } finally {
-      events.stop();
     }
   });
 
