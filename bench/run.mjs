@@ -6,7 +6,7 @@
 // Uses the built files: run `npx rollup -c` (npm run build) first.
 //
 //   node bench/run.mjs [group…]    groups: size render requests main-thread memory proxy
-//                                  server-rendered autolink wordpress lighthouse
+//                                  server-rendered autolink storage lighthouse
 //   BENCH_RUNS=5 BENCH_LATENCY=100 node bench/run.mjs
 //   BENCH_LIGHTHOUSE_PAGES="theming quick-start" node bench/run.mjs lighthouse
 //
@@ -27,13 +27,13 @@ import { proxyFigures } from './proxy.mjs';
 import { serverRenderedFigures } from './server-rendered.mjs';
 import { autolinkFigures } from './autolink.mjs';
 import { lighthouseFigures } from './lighthouse.mjs';
-import { wordpressFigures } from './wordpress.mjs';
+import { storageFigures } from './storage.mjs';
 
 const RUNS = Math.max(5, Number(process.env.BENCH_RUNS) || 5);
 const LATENCY = Number(process.env.BENCH_LATENCY ?? 100);
 /**
  * Past this the bench reports what it has and exits, whatever is still running.
- * The other groups take about 2 minutes, wordpress (5,000 requests) 2 more, lighthouse
+ * The other groups take about 2 minutes, storage (5,000 requests twice) 2.5 more, lighthouse
  * (30 Lighthouse runs) 3 more: 7 min for the whole bench on a busy 2-core machine.
  */
 const HARD_CAP_MS = 10 * 60_000;
@@ -47,8 +47,8 @@ const groups = {
   proxy: { browser: false, run: proxyFigures },
   'server-rendered': { browser: true, run: serverRenderedFigures },
   autolink: { browser: true, run: autolinkFigures },
-  // A real WordPress replaying 5,000 requests: about two minutes of PHP.
-  wordpress: { browser: false, run: wordpressFigures },
+  // 5,000 requests through the CLI and through a real WordPress: about 2.5 minutes.
+  storage: { browser: false, run: storageFigures },
   // Its own Chromium (Lighthouse drives it), its own servers (the demo as `npm start`
   // serves it): the bench's browser is closed before it, so it runs last.
   lighthouse: { browser: false, ownBrowser: true, run: lighthouseFigures },

@@ -27,21 +27,28 @@ const timings = [];
  * The Node test files in two lanes, each one file at a time, the lanes side by side: most of
  * a file's time is waiting (on browsers, servers, sockets, PHP), and two cores are enough for
  * two files at once when at most one of them drives browsers. The first lane holds the files
- * that start browsers or a WordPress; the second, the rest. node's --test-timeout bounds each
- * file's whole run, and each test and hook in it: a hang is a named failure within it. The
- * slowest files (the e2e checks in three engines, 35 s alone; a WordPress site) take well under
- * it beside the other lane.
+ * that start browsers; the second, the rest (WordPress's PHP-only files among them, which
+ * balances the two). node's --test-timeout bounds each file's whole run, and each test and
+ * hook in it: a hang is a named failure within it. The slowest files (the e2e checks in three
+ * engines, 35 s alone; a WordPress site) take well under it beside the other lane.
  */
+const PHP_ONLY = ['test/wordpress/abuse.test.ts', 'test/wordpress/plugin-php.test.ts'];
 const NODE_LANES = [
   {
-    name: 'browsers and WordPress',
-    dirs: ['test/e2e', 'test/interop', 'test/wordpress'],
+    name: 'browsers',
+    files: () =>
+      testFiles(['test/e2e', 'test/interop', 'test/wordpress']).filter(
+        (file) => !PHP_ONLY.includes(file),
+      ),
     timeout: 120_000,
   },
   {
     name: 'servers',
-    dirs: ['test/emulator', 'test/proxy', 'test/ssr', 'test/render', 'test/tooling'],
-    timeout: 60_000,
+    files: () => [
+      ...testFiles(['test/emulator', 'test/proxy', 'test/ssr', 'test/render', 'test/tooling']),
+      ...PHP_ONLY,
+    ],
+    timeout: 120_000,
   },
 ];
 /** The engines of the browser step: all three, or those named in $PUBNET_ENGINES (comma-separated). */
@@ -52,6 +59,16 @@ const engines = (process.env.PUBNET_ENGINES ?? ENGINES.join(','))
 for (const engine of engines)
   if (!ENGINES.includes(engine))
     throw new Error(`PUBNET_ENGINES names "${engine}"; the engines are ${ENGINES.join(', ')}`);
+
+/** `run`, without blocking this process: its output comes as it runs. */
+function runAlongside(label, command, args) {
+  console.log(`\n── ${label}: ${[command, ...args].join(' ')}`);
+  const started = Date.now();
+  const child = spawn(command, args, { stdio: 'inherit' });
+  return new Promise((resolve) =>
+    child.once('close', (code, signal) => resolve(ended(label, started, code ?? signal))),
+  );
+}
 
 function run(label, command, args, env = {}) {
   console.log(`\n── ${label}: ${[command, ...args].join(' ')}`);
@@ -100,7 +117,7 @@ async function nodeTests(label, files, timeout, quiet) {
     ...files,
   ];
   if (quiet) await runQuietly(label, process.execPath, args);
-  else run(label, process.execPath, args);
+  else await runAlongside(label, process.execPath, args);
   const text = existsSync(tap) ? readFileSync(tap, 'utf8') : '';
   const read = (name) => Number(text.match(new RegExp(`^# ${name} (\\d+)$`, 'm'))?.[1] ?? 0);
   if (!text) totals.failed += 1;
@@ -122,23 +139,26 @@ function testFiles(dirs) {
   return files;
 }
 
-const steps = {
-  format: () => run('format', bin('prettier'), ['--check', '.', '--log-level', 'warn']),
-  lint: () => run('lint', bin('eslint'), ['.']),
-  types() {
-    run('types', bin('tsc'), ['-p', 'tsconfig.test.json']);
+/** The checks that read the source only: run side by side, each one's output once it ends. */
+const STATIC = {
+  format: () => runQuietly('format', bin('prettier'), ['--check', '.', '--log-level', 'warn']),
+  lint: () => runQuietly('lint', bin('eslint'), ['.']),
+  async types() {
+    await runQuietly('types', bin('tsc'), ['-p', 'tsconfig.test.json']);
     // The React example is typed against the built package (dist/*.d.ts).
-    run('types (React example)', bin('tsc'), ['-p', 'examples/react/tsconfig.json']);
+    await runQuietly('types (React example)', bin('tsc'), ['-p', 'examples/react/tsconfig.json']);
   },
+};
+
+const steps = {
+  ...STATIC,
   async node() {
     // The first lane's output comes as it runs; the second's, whole, once it ends.
     const [first, ...rest] = NODE_LANES;
     const others = Promise.all(
-      rest.map((lane) =>
-        nodeTests(`node tests (${lane.name})`, testFiles(lane.dirs), lane.timeout, true),
-      ),
+      rest.map((lane) => nodeTests(`node tests (${lane.name})`, lane.files(), lane.timeout, true)),
     );
-    await nodeTests(`node tests (${first.name})`, testFiles(first.dirs), first.timeout, false);
+    await nodeTests(`node tests (${first.name})`, first.files(), first.timeout, false);
     await others;
   },
   browser() {
@@ -164,8 +184,14 @@ const steps = {
 const chosen = process.argv.slice(2);
 try {
   for (const name of chosen) if (!(name in steps)) throw new Error(`Unknown test step "${name}"`);
+  const wanted = (name) => !chosen.length || chosen.includes(name);
+  await Promise.all(
+    Object.keys(STATIC)
+      .filter(wanted)
+      .map((name) => steps[name]()),
+  );
   for (const [name, step] of Object.entries(steps))
-    if (!chosen.length || chosen.includes(name)) await step();
+    if (!(name in STATIC) && wanted(name)) await step();
 } finally {
   rmSync(work, { recursive: true, force: true });
 }

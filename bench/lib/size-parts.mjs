@@ -32,7 +32,7 @@ export function partOf(source) {
   const inSrc = source.match(/src\/([^/]+)\/(?:([^/]+)\/)?/);
   if (!inSrc) return 'other';
   if (inSrc[1] != 'components') return inSrc[1];
-  return inSrc[2] == 'shared' ? 'widgets (shared)' : inSrc[2];
+  return inSrc[2] == 'base' ? 'widgets (base)' : inSrc[2];
 }
 
 /** `{ part: { min, gzip } }` for the bundle at `file` (with `file.map` beside it). */

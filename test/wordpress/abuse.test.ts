@@ -44,7 +44,7 @@ const OPTIONS_GROWTH_MAX = 1_000_000;
 /**
  * The storage vector's repetitions in `npm test`: enough that the answers it makes the plugin
  * keep outnumber its store's entries (so a store without its bound keeps more than the bound,
- * and fails), at a tenth of the vector's time. `npm run bench` (its `wordpress` group) replays
+ * and fails), at a tenth of the vector's time. `npm run bench` (its `storage` group) replays
  * all 5,000 requests, with PUBNET_STORAGE_REPLAY=full.
  */
 const STORAGE_REPEAT = process.env.PUBNET_STORAGE_REPLAY === 'full' ? undefined : 125;
