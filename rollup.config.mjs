@@ -18,7 +18,9 @@ import resolve from '@rollup/plugin-node-resolve';
 import terser from '@rollup/plugin-terser';
 import { cdnBudget } from './scripts/rollup/cdn-budget.mjs';
 import { emulatorOutput, leaveEmulatorOut } from './scripts/rollup/emulator-output.mjs';
+import { browserManifests } from './scripts/rollup/browser-manifests.mjs';
 import { minifyTemplates } from './scripts/rollup/minify-templates.mjs';
+import { typeOnlyShapes } from './scripts/rollup/type-only-shapes.mjs';
 import { noHono } from './scripts/rollup/no-hono.mjs';
 import { noStaleMap, noStaleMaps } from './scripts/rollup/no-stale-maps.mjs';
 import { useVendored, vendorBuild } from './scripts/rollup/vendored.mjs';
@@ -88,6 +90,7 @@ const cdnBuild = (input, file, budget, plugins = []) => ({
       // The map carries the sources (issue 24): src/ is not in the package.
       inlineSources: true,
     }),
+    typeOnlyShapes(),
     ...plugins,
     terser({
       ecma: 2020,
@@ -99,7 +102,7 @@ const cdnBuild = (input, file, budget, plugins = []) => ({
       // kept by name). lit-html's private members (`_$…`) are shortened too:
       // the copy of lit-html inside the widgets' file is the only one that
       // renders its templates, and nothing outside the file reads them. The
-      // objects the two CDN files share (components/shared/page.ts) are only
+      // objects the two CDN files share (src/page/page.ts) are only
       // read by public members (`request`, `get`, `set`…), never mangled ones.
       mangle: { properties: { regex: /^_[a-z]|^_\$/, reserved: ['_version', '_embedded'] } },
       format: { comments: false },
@@ -229,6 +232,9 @@ export default [
     ],
   },
   ...edgeBuilds,
-  cdnBuild('src/embed/index.ts', 'dist/cdn/pubnet.min.js', CDN, [minifyTemplates()]),
+  cdnBuild('src/embed/index.ts', 'dist/cdn/pubnet.min.js', CDN, [
+    browserManifests(),
+    minifyTemplates(),
+  ]),
   cdnBuild('src/embed/autolink.ts', 'dist/cdn/pubnet-autolink.min.js', AUTOLINK_CDN),
 ];

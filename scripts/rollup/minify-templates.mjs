@@ -56,7 +56,7 @@ const vlq = (n) => {
 };
 
 /** Applies `edits` ([start, end, text], sorted, disjoint) with a source map (one segment per character). */
-function applyEdits(code, edits, id) {
+export function applyEdits(code, edits, id) {
   const lineStarts = [0];
   for (let i = 0; i < code.length; i++) if (code[i] == '\n') lineStarts.push(i + 1);
   const where = (offset) => {

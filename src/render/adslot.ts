@@ -2,13 +2,10 @@
  * `renderAdslot`: an ad slot's HTML, rendered on a server from its composed
  * answer (api-contract §10 and §11).
  */
-import { html } from 'lit';
-import { adslotGet } from '../client/routes/adslots.js';
-import { PubnetAdslot } from '../components/adslot/adslot.js';
-import '../components/define.js';
-import { commonAttributes, load, type CommonAttributes } from './load.js';
+import { commonAttributes, type CommonAttributes } from './load.js';
 import type { RenderOptions } from './options.js';
-import { renderElement, type RenderedWidget } from './render-element.js';
+import type { RenderedWidget } from './render-element.js';
+import { renderWidget } from './widget.js';
 
 /** What `renderAdslot` renders. */
 export interface AdslotRenderOptions extends RenderOptions {
@@ -34,25 +31,21 @@ export interface AdslotRenderOptions extends RenderOptions {
  */
 export async function renderAdslot(options: AdslotRenderOptions): Promise<RenderedWidget> {
   const { adslot, key, sid, fallback } = options ?? {};
-  if (typeof adslot != 'string' || !/^[\w-]{1,64}$/.test(adslot))
+  // The ad slot's own check (its manifest's) names a bad adslot, key or sid; not a string first.
+  if (typeof adslot != 'string')
     throw new TypeError('pubnet-widgets/render: adslot must be an ad slot id');
-  if (key !== undefined && (typeof key != 'string' || !/^[\w-]{1,64}$/.test(key)))
+  if (key !== undefined && typeof key != 'string')
     throw new TypeError('pubnet-widgets/render: key must be a website guid');
-  if (sid !== undefined && (typeof sid != 'string' || !/^[\w-]{1,32}$/.test(sid)))
+  if (sid !== undefined && typeof sid != 'string')
     throw new TypeError('pubnet-widgets/render: sid must be A-Z a-z 0-9 _ -, at most 32');
   if (fallback !== undefined && typeof fallback != 'string')
     throw new TypeError('pubnet-widgets/render: fallback must be a string of HTML');
-  const attributes = commonAttributes(options.attributes);
-  const element = new PubnetAdslot();
-  const loaded = await load(options, element, fallback, (core, signal) =>
-    core.request(adslotGet, { params: { uuid: adslot }, query: { key, sid }, signal }),
-  );
-  return renderElement(
+  const attributes: Record<string, string> = { adslot };
+  if (key !== undefined) attributes.key = key;
+  if (sid !== undefined) attributes.sid = sid;
+  return renderWidget(
     'pubnet-adslot',
-    html`<pubnet-adslot></pubnet-adslot>`,
-    { adslot, key, sid, ...attributes },
-    loaded,
-    [],
-    fallback,
+    { ...attributes, ...commonAttributes(options.attributes) },
+    options,
   );
 }

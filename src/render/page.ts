@@ -14,12 +14,8 @@
  */
 import { ELEMENTS } from '../components/registry.js';
 import { escapeAttribute } from './escape.js';
-import { renderAdslot } from './adslot.js';
-import {
-  PRODUCT_GRID_ATTRIBUTES,
-  renderProductGrid,
-  type ProductGridAttributes,
-} from './product-grid.js';
+import { serverAttributes } from './attributes.js';
+import { renderWidget } from './widget.js';
 import type { Fetch } from '../client/core.js';
 import { defaultTimers, type Timers } from '../client/delay.js';
 import type { RenderedWidget } from './render-element.js';
@@ -171,16 +167,7 @@ async function renderTag(
   // The tag's own language, else the page's (an invalid one: the tag is left as it is).
   const common = { api, fetch, styles, lang: attributes.lang ?? lang, timeout: timeLimit, signal };
   try {
-    const rendering =
-      tag == 'pubnet-adslot'
-        ? renderAdslot({
-            ...common,
-            adslot: attributes.adslot,
-            key: attributes['website-key'] ?? attributes.key ?? key,
-            sid: attributes.sid,
-            attributes: pick(attributes, ['api', 'target', 'disclosure']),
-          })
-        : renderProductGrid(gridAttributes(attributes, key), common);
+    const rendering = renderWidget(tag, serverSide(tag, attributes, key), common);
     const widget = await Promise.race([
       rendering,
       // Whatever the render does, the page does not wait longer than the limit.
@@ -222,10 +209,12 @@ function parse(list: string): Attribute[] {
   }));
 }
 
-function gridAttributes(attributes: Record<string, string>, key?: string) {
-  const grid: ProductGridAttributes = pick(attributes, PRODUCT_GRID_ATTRIBUTES);
-  if (key && grid.key === undefined && grid['website-key'] === undefined) grid.key = key;
-  return grid;
+/** The tag's attributes a server renders it with, and the page's `key` unless it names its own. */
+function serverSide(tag: string, attributes: Record<string, string>, key?: string) {
+  const element = ELEMENTS.find((entry) => entry.tag === tag)!.element;
+  const given = pick(attributes, serverAttributes(element));
+  if (key && given.key === undefined && given['website-key'] === undefined) given.key = key;
+  return given;
 }
 
 function pick(from: Record<string, string>, names: readonly string[]): Record<string, string> {

@@ -17,7 +17,11 @@ import { getDomain } from 'tldts';
 import { renderAdslot, renderProductGrid, type RenderOptions } from '../../src/render/index.js';
 import { known, startStack } from '../proxy/support.js';
 import { run } from './support/process.js';
-import { publicSuffixPhp, publicSuffixRules } from '../../scripts/wordpress-build.mjs';
+import {
+  elementTablePhp,
+  publicSuffixPhp,
+  publicSuffixRules,
+} from '../../scripts/wordpress-build.mjs';
 
 const INCLUDES = fileURLToPath(new URL('../../wordpress/includes/', import.meta.url));
 let dir: string;
@@ -26,6 +30,7 @@ before(async () => {
   dir = await mkdtemp(join(tmpdir(), 'pubnet-php-'));
   await mkdir(join(dir, 'includes'));
   await writeFile(join(dir, 'includes', 'public-suffix-list.php'), await publicSuffixPhp());
+  await writeFile(join(dir, 'includes', 'element-table.php'), await elementTablePhp());
 });
 
 after(() => rm(dir, { recursive: true, force: true }));
@@ -120,7 +125,7 @@ test("a link's host is read only when every URL parser reads it alike", async ()
 /** Runs the allow-list on each of `fragments`; what it gave for each. */
 async function allowHtml(fragments: string[]): Promise<(string | null)[]> {
   const out = await php(
-    ['allow-html.php'],
+    ['elements.php', 'allow-html.php'],
     `echo json_encode(array_map('pubnet_widgets_allow_html', json_decode($input, true)), JSON_UNESCAPED_UNICODE | JSON_UNESCAPED_SLASHES);`,
     JSON.stringify(fragments),
   );

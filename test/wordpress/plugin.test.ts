@@ -71,11 +71,12 @@ const images = () => new URL('/images/', api.url).href;
 
 const plugin = () => join(wp.contentDir, 'plugins', 'pubnet-widgets');
 
-test('the zip holds the plugin folder with its generated routes, public suffix list and CDN files; php -l passes on every PHP file', async () => {
+test('the zip holds the plugin folder with its generated routes, element table, public suffix list and CDN files; php -l passes on every PHP file', async () => {
   for (const file of [
     'pubnet-widgets.php',
     'uninstall.php',
     'includes/routes.php',
+    'includes/element-table.php',
     'includes/public-suffix-list.php',
     'assets/pubnet.min.js',
     'assets/pubnet.min.js.sri',
@@ -385,6 +386,36 @@ test("render requests name the site's website key and language (get_bloginfo('la
     return search.get('lang') !== lang || (search.get('key') ?? search.get('website-key')) !== guid;
   });
   none(wrong.map((u) => `${u}: lang or key missing or wrong`));
+});
+
+test('every element of the registry has its shortcode; one the plugin has no function for gets its own attributes, escaped, and the common ones', async () => {
+  const table = JSON.parse(
+    await wp.php(`echo wp_json_encode(pubnet_widgets_elements());`),
+  ) as Record<string, { attributes: string[]; shortcode: string | null }>;
+  const { ELEMENTS } = await import('../../dist/components/registry.js');
+  assert.deepEqual(
+    Object.keys(table),
+    ELEMENTS.map(({ tag }: { tag: string }) => tag),
+  );
+  for (const [tag, { shortcode }] of Object.entries(table))
+    assert.equal(
+      await wp.php(`echo shortcode_exists(${JSON.stringify(shortcode)}) ? 'yes' : 'no';`),
+      'yes',
+      `${tag}: [${shortcode}]`,
+    );
+  // The generic path, as an element added to the registry without a function of its own takes it.
+  const html = await wp.php(
+    `echo pubnet_widgets_element_html('pubnet-product-grid', array('query' => '"><script>x</script>', 'min_price' => '5', 'onclick' => 'x', 'api' => 'https://evil.example/'), '<b>text</b>');`,
+  );
+  assert.match(html, /^<pubnet-product-grid /);
+  assert.match(html, / query="&quot;&gt;x"| query="&quot;&gt;"/);
+  assert.match(html, / min-price="5"/);
+  // The plugin's own API and the site's language, never the shortcode's.
+  assert.match(html, / api="[^"]+\/wp-json\/pubnet\/v1\/api\/"/);
+  assert.match(html, / website-key="[\w-]+"/);
+  assert.match(html, / lang="en-US"/);
+  assert.doesNotMatch(html, /onclick|evil\.example|<script|<b>/);
+  assert.match(html, />&lt;b&gt;text&lt;\/b&gt;<\/pubnet-product-grid>$/);
 });
 
 test('the token appears in no page, admin page, REST answer or debug.log', async () => {

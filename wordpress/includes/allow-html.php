@@ -30,12 +30,13 @@ const PUBNET_WIDGETS_SANDBOX = array( 'allow-popups', 'allow-popups-to-escape-sa
 
 /** The allowed elements and, for each, its allowed attributes. */
 function pubnet_widgets_html_policy(): array {
-	// `api` is not among them: the plugin decides where its widgets call.
-	$widget = array( 'website-key', 'key', 'sid', 'target', 'disclosure', 'cta', 'eager', 'lang', 'state', 'data-answer' );
-	return array(
-		'pubnet-adslot'       => array_merge( $widget, array( 'adslot' ) ),
-		'pubnet-product-grid' => array_merge( $widget, array( 'query', 'brand', 'category', 'offer', 'min-price', 'max-price', 'sale', 'on-sale', 'ordering', 'limit', 'columns', 'layout' ) ),
-		'pubnet-offer-link'   => array_merge( $widget, array( 'offer', 'deep-link' ) ),
+	// Each element's attributes and the answer it was rendered from; `api` is not among them:
+	// the plugin decides where its widgets call.
+	$policy = array();
+	foreach ( pubnet_widgets_elements() as $tag => $element ) {
+		$policy[ $tag ] = array_merge( array_values( array_diff( (array) $element['attributes'], array( 'api' ) ) ), array( 'data-answer' ) );
+	}
+	return $policy + array(
 		'template'            => array( 'shadowroot', 'shadowrootmode' ),
 		'style'               => array( 'nonce' ),
 		'link'                => array( 'rel', 'href', 'slot' ),

@@ -1,6 +1,7 @@
 <?php
 /**
  * The blocks pubnet/adslot, pubnet/products and pubnet/offer-link (blocks/<name>/block.json,
+ * one per element that names one in includes/element-table.php,
  * rendered on the server by blocks/<name>/render.php), with one editor script without a
  * build step (blocks/editor.js), previewing through ServerSideRender.
  *
@@ -20,8 +21,12 @@ add_action(
 			true
 		);
 		wp_set_script_translations( 'pubnet-widgets-editor', 'pubnet-widgets' );
-		foreach ( array( 'adslot', 'products', 'offer-link' ) as $name ) {
-			register_block_type( PUBNET_WIDGETS_DIR . '/blocks/' . $name );
+		// The blocks the elements name (includes/element-table.php) that have a folder here.
+		foreach ( pubnet_widgets_elements() as $element ) {
+			$name = $element['block'] ?? null;
+			if ( is_string( $name ) && preg_match( '/^[a-z][a-z-]*$/', $name ) && is_readable( PUBNET_WIDGETS_DIR . '/blocks/' . $name . '/block.json' ) ) {
+				register_block_type( PUBNET_WIDGETS_DIR . '/blocks/' . $name );
+			}
 		}
 	}
 );

@@ -9,6 +9,20 @@
 
 defined( 'ABSPATH' ) || exit;
 
+/**
+ * The elements (includes/element-table.php, generated from the registry of elements): tag =>
+ * `attributes` (all it observes), `shortcode`, `block`, `render` (its route under /render/).
+ */
+function pubnet_widgets_elements(): array {
+	static $table = null;
+	if ( null === $table ) {
+		$file  = PUBNET_WIDGETS_DIR . '/includes/element-table.php';
+		$table = is_readable( $file ) ? include $file : array();
+		$table = is_array( $table ) ? $table : array();
+	}
+	return $table;
+}
+
 /** The orderings the API knows (api-contract §5). */
 const PUBNET_WIDGETS_ORDERINGS = array( '-score', 'price', '-price', '-discount', '-updated_at', 'title' );
 
@@ -147,4 +161,26 @@ function pubnet_widgets_element( string $tag, array $attributes, string $inner =
 		}
 	}
 	return $html . '>' . $inner . '</' . $tag . '>';
+}
+
+/**
+ * The HTML of an element the plugin has no function of its own for (`pubnet_widgets_<name>_html`
+ * for the shortcode `pubnet_<name>`): the shortcode's attributes that are the element's own (a
+ * `-` in a name written `_`, as shortcodes write them), each trimmed and escaped, the common
+ * ones from the settings, the enclosed text as text. The element checks the values itself
+ * (an invalid one is ignored, with a warning in the browser's console).
+ *
+ * @param string $tag     The element.
+ * @param array  $atts    The shortcode's attributes.
+ * @param string $content The enclosed text, if any.
+ */
+function pubnet_widgets_element_html( string $tag, array $atts, string $content = '' ): string {
+	$common = pubnet_widgets_common_attributes( $atts );
+	$own    = array();
+	foreach ( pubnet_widgets_elements()[ $tag ]['attributes'] ?? array() as $name ) {
+		if ( ! array_key_exists( $name, $common ) && ! in_array( $name, array( 'key', 'state', 'eager' ), true ) ) {
+			$own[ $name ] = substr( sanitize_text_field( pubnet_widgets_att( $atts, str_replace( '-', '_', $name ) ) ), 0, 200 );
+		}
+	}
+	return pubnet_widgets_element( $tag, array_merge( $own, $common ), esc_html( $content ) );
 }

@@ -21,7 +21,7 @@ defined( 'ABSPATH' ) || exit;
 add_filter(
 	'no_texturize_tags',
 	static function ( $tags ) {
-		return array_merge( (array) $tags, array( 'pubnet-adslot', 'pubnet-product-grid', 'pubnet-offer-link', 'template' ) );
+		return array_merge( (array) $tags, array_keys( pubnet_widgets_elements() ), array( 'template' ) );
 	}
 );
 

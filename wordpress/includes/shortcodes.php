@@ -1,7 +1,9 @@
 <?php
 /**
- * The shortcodes: [pubnet_adslot], [pubnet_products], [pubnet_offer_link]text[/pubnet_offer_link].
- * Their attributes are checked in includes/elements.php (invalid ones dropped).
+ * The shortcodes, one per element that has one (includes/element-table.php):
+ * [pubnet_adslot], [pubnet_products], [pubnet_offer_link]text[/pubnet_offer_link].
+ * Their attributes are checked in includes/elements.php (invalid ones dropped), by the
+ * element's own function when the plugin has one, else as pubnet_widgets_element_html() does.
  *
  * @package pubnet-widgets
  */
@@ -11,28 +13,23 @@ defined( 'ABSPATH' ) || exit;
 add_action(
 	'init',
 	static function () {
-		add_shortcode(
-			'pubnet_adslot',
-			static fn( $atts ) => pubnet_widgets_adslot_html(
-				shortcode_atts( array( 'adslot' => '', 'sid' => '' ), (array) $atts, 'pubnet_adslot' )
-			)
-		);
-		add_shortcode(
-			'pubnet_products',
-			static fn( $atts ) => pubnet_widgets_products_html(
-				shortcode_atts(
-					array_fill_keys( array( 'query', 'brand', 'category', 'offer', 'min_price', 'max_price', 'sale', 'ordering', 'limit', 'columns', 'layout', 'sid' ), '' ),
-					(array) $atts,
-					'pubnet_products'
-				)
-			)
-		);
-		add_shortcode(
-			'pubnet_offer_link',
-			static fn( $atts, $content = '' ) => pubnet_widgets_offer_link_html(
-				shortcode_atts( array( 'offer' => '', 'deep_link' => '', 'sid' => '' ), (array) $atts, 'pubnet_offer_link' ),
-				(string) $content
-			)
-		);
+		foreach ( pubnet_widgets_elements() as $tag => $element ) {
+			$shortcode = $element['shortcode'] ?? null;
+			if ( ! is_string( $shortcode ) || 0 !== strpos( $shortcode, 'pubnet_' ) ) {
+				continue;
+			}
+			// Its attributes as a shortcode writes them (`min_price` for `min-price`).
+			$defaults = array_fill_keys( str_replace( '-', '_', (array) $element['attributes'] ), '' );
+			$own      = 'pubnet_widgets_' . substr( $shortcode, strlen( 'pubnet_' ) ) . '_html';
+			add_shortcode(
+				$shortcode,
+				static function ( $atts, $content = '' ) use ( $tag, $shortcode, $defaults, $own ) {
+					$atts = shortcode_atts( $defaults, (array) $atts, $shortcode );
+					return function_exists( $own )
+						? $own( $atts, (string) $content )
+						: pubnet_widgets_element_html( $tag, $atts, (string) $content );
+				}
+			);
+		}
 	}
 );

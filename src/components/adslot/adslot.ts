@@ -3,13 +3,14 @@ import { parseAdslotConfig } from '../../client/adslot-config.js';
 import { ADSLOT_DEFAULT_LIMIT, adslotProductSearch } from '../../client/product-search.js';
 import { adslotGet } from '../../client/routes/adslots.js';
 import type { Adslot, AdslotConfig, AdslotWidget } from '../../client/types.js';
-import { checkProperties } from '../base/attributes.js';
 import { baseStyles } from '../base/base.styles.js';
+import { checkProperties } from '../base/attributes.js';
 import { cardStyles } from '../product-card/card.styles.js';
 import { productList, usable, whileWarming, type Shown } from '../product-card/product-card.js';
 import { isObject } from '../../page/safe-url.js';
 import { searchProducts } from '../product-card/search-products.js';
-import { PubnetWidget, type LoadContext } from '../base/widget-element.js';
+import type { LoadContext } from '../base/widget-element.js';
+import { PubnetProductsWidget } from '../product-card/products-widget.js';
 import { adslotStyles } from './adslot.styles.js';
 import { CanvasFit } from './canvas-fit.js';
 import { showCreative } from './creative-frame.js';
@@ -60,20 +61,8 @@ import {
  * @csspart button - The call to action.
  * @csspart disclosure - The disclosure label.
  * @cssprop [--pubnet-slot-min-height=250px] - Height reserved below the label until the slot's config is known.
- * @cssprop [--pubnet-bg=#fff] - Card background (#202124 when the page's `color-scheme` is dark).
- * @cssprop [--pubnet-fg=#1f1f1f] - Text colour (#e8eaed when the page's `color-scheme` is dark).
- * @cssprop [--pubnet-muted=#5f6368] - Brand, old price and label colour.
- * @cssprop [--pubnet-accent=#0b57d0] - Button background and focus ring.
- * @cssprop [--pubnet-accent-fg=#fff] - Button text.
- * @cssprop [--pubnet-border=#dadce0] - Borders and the empty image box.
- * @cssprop [--pubnet-sale=#b3261e] - Sale price colour.
- * @cssprop [--pubnet-radius=8px] - Card corner radius.
- * @cssprop [--pubnet-gap=12px] - Space between cards.
- * @cssprop [--pubnet-font=14px/1.3 system-ui, sans-serif] - Font shorthand.
- * @cssprop [--pubnet-card-min-width=150px] - Narrowest column before fewer columns are used.
- * @cssprop [--pubnet-image-size=96px] - Image size in the `list` layout.
  */
-export class PubnetAdslot extends PubnetWidget {
+export class PubnetAdslot extends PubnetProductsWidget {
   static override styles: CSSResultGroup = [baseStyles, cardStyles, adslotStyles];
   static override properties: PropertyDeclarations = { adslot: {} };
   static {

@@ -6,6 +6,10 @@
  * (the option falls back to `configure()`, the script tag or its default)
  * with one console warning naming the attribute. Nothing is ever thrown into
  * the page.
+ *
+ * Each element class gives its properties their check (`checkProperties`, in
+ * its static block): text, a flag (`type: Boolean`), or what the helpers here
+ * parse (`attr`, `num`, `oneOf`).
  */
 import type { PropertyDeclaration } from 'lit';
 import { warn } from '../../page/events.js';
@@ -51,12 +55,15 @@ export const checked = (value: unknown, { type, parse }: Checked, label: string)
         warn(`ignoring ${label}="${String(value)}"`));
 
 /**
- * Gives each property `element` declares an accessor on its prototype that
- * checks what it is set to (Lit wraps an accessor it finds there). Called in
- * the element's static block, before Lit reads its properties.
+ * Gives each property `element` declares (but those of another `type` than
+ * Boolean, or without an attribute) an accessor on its prototype that checks
+ * what it is set to (Lit wraps an accessor it finds there). Called in the
+ * element's static block, before Lit reads its properties.
  */
 export function checkProperties(element: { prototype: object; properties: object }) {
   for (const [name, declaration] of Object.entries(element.properties as Record<string, Checked>)) {
+    if ((declaration.type && declaration.type != Boolean) || declaration.attribute === false)
+      continue;
     // Our properties are named as their attributes, or name them.
     const label = (declaration.attribute as string) || name;
     const key = Symbol(name);

@@ -40,7 +40,6 @@ export abstract class PubnetWidget extends LitElement {
     sid: attr('sid', sidValue),
     target: {},
     disclosure: {},
-    cta: {},
     eager: { type: Boolean },
     // Observed so that a change renders again (the language is looked up when rendering).
     _lang: { attribute: 'lang' },
@@ -66,11 +65,6 @@ export abstract class PubnetWidget extends LitElement {
    * `Pubnet.configure({ messages })`, then the table of the element's `lang` (`Ad`, `Reklama`).
    */
   declare disclosure?: string;
-  /**
-   * The call to action. First this, then the ad slot's config, then
-   * `Pubnet.configure({ messages })`, then the table of the element's `lang` (`Shop now`, `Do sklepu`).
-   */
-  declare cta?: string;
   /** Load at once instead of when near the viewport. */
   declare eager: boolean;
   /**
@@ -138,10 +132,8 @@ export abstract class PubnetWidget extends LitElement {
     return [this.api, this._key(), this.sid];
   }
 
-  /** The ad slot the widget's impression stats are for (none but for ad slots). */
-  protected _statsAdslot(): string | null {
-    return null;
-  }
+  /** The ad slot the widget's impression stats are for (an ad slot says; none else). */
+  protected _statsAdslot?(): string | null;
 
   protected override willUpdate(changed: PropertyValues<this>) {
     super.willUpdate(changed);
@@ -217,7 +209,8 @@ export abstract class PubnetWidget extends LitElement {
     signal.throwIfAborted();
     // `_fetch` may have found the key (an ad slot's own website).
     const { key } = context;
-    this._views._stats = api && key ? { api, key, token, adslot: this._statsAdslot() } : undefined;
+    this._views._stats =
+      api && key ? { api, key, token, adslot: this._statsAdslot?.() ?? null } : undefined;
     this.state = count ? 'ready' : this._failed();
     this.requestUpdate();
     // Listeners may read what is shown, so the items are rendered first.

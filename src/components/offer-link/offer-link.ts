@@ -8,11 +8,11 @@ import {
 } from 'lit';
 import { trackingLink } from '../../page/api.js';
 import { attr, checkProperties } from '../base/attributes.js';
-import { baseStyles } from '../base/base.styles.js';
 import { emit, type PubnetItem } from '../../page/events.js';
 import { httpUrl } from '../../page/safe-url.js';
 import { PubnetWidget, type LoadContext } from '../base/widget-element.js';
 import type { WidgetState } from '../../page/widget-state.js';
+import { baseStyles } from '../base/base.styles.js';
 import { offerLinkStyles } from './offer-link.styles.js';
 import { followWhenKnown, isModified } from '../../page/held-click.js';
 
@@ -58,7 +58,6 @@ export class PubnetOfferLink extends PubnetWidget {
     deepLink: attr('deep-link', httpUrl),
   };
   static {
-    // Set as an attribute or from JavaScript (as frameworks do), one check.
     checkProperties(this);
   }
 

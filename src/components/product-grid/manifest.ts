@@ -1,8 +1,20 @@
+import { buildSearch } from '../../client/product-search.js';
+import { productSearch } from '../../client/routes/products.js';
 import { manifest } from '../manifest.js';
 import { PubnetProductGrid } from './product-grid.js';
 
 export default manifest({
   tag: 'pubnet-product-grid',
   element: PubnetProductGrid,
-  render: { route: 'product-grid/' },
+  render: {
+    route: 'product-grid/',
+    // The search the element itself runs.
+    request: (grid, core, signal) =>
+      core.request(productSearch, {
+        query: { key: grid.websiteKey ?? grid.key },
+        body: buildSearch(grid.searchOptions()),
+        signal,
+      }),
+  },
+  wordpress: { shortcode: 'pubnet_products', block: 'products' },
 });

@@ -6,7 +6,8 @@ import { cardStyles } from '../product-card/card.styles.js';
 import { productList, usable, whileWarming, type Shown } from '../product-card/product-card.js';
 import { isObject } from '../../page/safe-url.js';
 import { searchProducts } from '../product-card/search-products.js';
-import { PubnetWidget, type LoadContext } from '../base/widget-element.js';
+import type { LoadContext } from '../base/widget-element.js';
+import { PubnetProductsWidget } from '../product-card/products-widget.js';
 
 /** The orderings the API knows (api-contract §5). */
 export const ORDERINGS = [
@@ -47,20 +48,8 @@ export const GRID_LAYOUTS = ['grid', 'list'] as const;
  * @csspart price - The price (with the sale price and discount when on sale).
  * @csspart button - The call to action.
  * @csspart disclosure - The disclosure label.
- * @cssprop [--pubnet-bg=#fff] - Card background (#202124 when the page's `color-scheme` is dark).
- * @cssprop [--pubnet-fg=#1f1f1f] - Text colour (#e8eaed when the page's `color-scheme` is dark).
- * @cssprop [--pubnet-muted=#5f6368] - Brand, old price and label colour.
- * @cssprop [--pubnet-accent=#0b57d0] - Button background and focus ring.
- * @cssprop [--pubnet-accent-fg=#fff] - Button text.
- * @cssprop [--pubnet-border=#dadce0] - Borders and the empty image box.
- * @cssprop [--pubnet-sale=#b3261e] - Sale price colour.
- * @cssprop [--pubnet-radius=8px] - Card corner radius.
- * @cssprop [--pubnet-gap=12px] - Space between cards.
- * @cssprop [--pubnet-font=14px/1.3 system-ui, sans-serif] - Font shorthand.
- * @cssprop [--pubnet-card-min-width=150px] - Narrowest column before fewer columns are used.
- * @cssprop [--pubnet-image-size=96px] - Image size in the `list` layout.
  */
-export class PubnetProductGrid extends PubnetWidget {
+export class PubnetProductGrid extends PubnetProductsWidget {
   static override styles: CSSResultGroup = [baseStyles, cardStyles];
   static override properties: PropertyDeclarations = {
     query: {},
@@ -77,7 +66,6 @@ export class PubnetProductGrid extends PubnetWidget {
     layout: oneOf('layout', GRID_LAYOUTS),
   };
   static {
-    // Set as an attribute or from JavaScript (as frameworks do), one check.
     checkProperties(this);
   }
 

@@ -5,9 +5,8 @@
  * never loads any of it (test/proxy/lazy-render.test.ts). The edge build
  * inlines it (one file); the npm build keeps it a module of its own.
  */
-import { renderAdslot } from '../../render/adslot.js';
 import type { RenderOptions } from '../../render/options.js';
-import { renderProductGrid } from '../../render/product-grid.js';
+import { renderWidget } from '../../render/widget.js';
 import type { RenderCall } from './query.js';
 
 export { reasonOf } from '../../render/options.js';
@@ -19,20 +18,16 @@ export { isRenderedStylesheet, stylesheet } from './styles.js';
  * configured, is the `api` the element is given for the browser.
  */
 export function renderCall(call: RenderCall, options: RenderOptions, publicUrl?: string) {
-  // For the browser: the public URL, or nothing rather than a host guessed from the request.
-  const api = publicUrl ? { api: publicUrl } : {};
+  // The parameters in one order (the cache key's), whatever the query's.
+  const { lang, ...parameters } = Object.fromEntries(new URLSearchParams(call.search));
+  // An empty key is no key, as on the JSON route.
+  if (parameters.key === '') delete parameters.key;
+  const attributes = {
+    ...(call.segment && { [call.segment.name]: call.segment.value }),
+    ...parameters,
+    // For the browser: the public URL, or nothing rather than a host guessed from the request.
+    ...(publicUrl && { api: publicUrl }),
+  };
   // The language is the render's option (checked there: invalid renders collapsed).
-  const { lang, ...parameters } = call.parameters;
-  const { key, sid } = parameters;
-  if (call.tag === 'pubnet-adslot')
-    return renderAdslot({
-      ...options,
-      lang,
-      adslot: call.segment!.value,
-      // An empty key is no key, as on the JSON route.
-      key: key || undefined,
-      sid,
-      attributes: api,
-    });
-  return renderProductGrid({ ...parameters, ...api }, { ...options, lang });
+  return renderWidget(call.tag, attributes, { ...options, lang });
 }
