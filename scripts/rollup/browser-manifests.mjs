@@ -2,7 +2,7 @@
 // keeps there only what a reader's browser uses, its `tag` and `element`. What only a server,
 // the proxy or the WordPress build reads (its `/render/` route and request, its WordPress
 // names) stays in the npm build, and costs the CDN file nothing.
-import { applyEdits } from './minify-templates.mjs';
+import { editModule } from './edits.mjs';
 
 const MANIFEST = /[\\/]src[\\/]components[\\/][^\\/]+[\\/]manifest\.ts$/;
 const BROWSER = new Set(['tag', 'element']);
@@ -12,15 +12,18 @@ export function browserManifests() {
     name: 'pubnet-browser-manifests',
     transform(code, id) {
       if (!MANIFEST.test(id)) return null;
-      const edits = [];
-      const visit = (node) => {
-        if (!node || typeof node != 'object') return;
-        if (
-          node.type == 'CallExpression' &&
-          node.callee.type == 'Identifier' &&
-          node.callee.name == 'manifest' &&
-          node.arguments[0]?.type == 'ObjectExpression'
-        ) {
+      return editModule(
+        code,
+        id,
+        (source) => this.parse(source),
+        (node, edits) => {
+          if (
+            node.type != 'CallExpression' ||
+            node.callee.type != 'Identifier' ||
+            node.callee.name != 'manifest' ||
+            node.arguments[0]?.type != 'ObjectExpression'
+          )
+            return false;
           const object = node.arguments[0];
           const { properties } = object;
           for (const [i, property] of properties.entries()) {
@@ -29,17 +32,9 @@ export function browserManifests() {
             const end = properties[i + 1]?.start ?? object.end - 1;
             edits.push([property.start, end, '']);
           }
-          return;
-        }
-        for (const key in node) {
-          const child = node[key];
-          if (Array.isArray(child)) child.forEach(visit);
-          else if (child && typeof child == 'object' && key != 'parent') visit(child);
-        }
-      };
-      visit(this.parse(code));
-      if (!edits.length) return null;
-      return applyEdits(code, edits, id);
+          return true;
+        },
+      );
     },
   };
 }

@@ -1,7 +1,7 @@
 // A rollup plugin for the CDN files: the route table's `res: shape<T>()` and `body: shape<T>()`
 // (src/client/routes/) carry types only, their value is `undefined` (route-def.ts); a
 // browser has no use for them, so the CDN files leave them out.
-import { applyEdits } from './minify-templates.mjs';
+import { editModule } from './edits.mjs';
 
 const ROUTES = /[\\/]src[\\/]client[\\/]routes[\\/][^\\/]+\.ts$/;
 
@@ -10,10 +10,12 @@ export function typeOnlyShapes() {
     name: 'pubnet-type-only-shapes',
     transform(code, id) {
       if (!ROUTES.test(id)) return null;
-      const edits = [];
-      const visit = (node) => {
-        if (!node || typeof node != 'object') return;
-        if (node.type == 'ObjectExpression')
+      return editModule(
+        code,
+        id,
+        (source) => this.parse(source),
+        (node, edits) => {
+          if (node.type != 'ObjectExpression') return;
           node.properties.forEach((property, i, properties) => {
             const { value } = property;
             if (
@@ -32,18 +34,7 @@ export function typeOnlyShapes() {
               ]);
             }
           });
-        for (const key in node) {
-          const child = node[key];
-          if (Array.isArray(child)) child.forEach(visit);
-          else if (child && typeof child == 'object') visit(child);
-        }
-      };
-      visit(this.parse(code));
-      if (!edits.length) return null;
-      return applyEdits(
-        code,
-        edits.sort((a, b) => a[0] - b[0]),
-        id,
+        },
       );
     },
   };
