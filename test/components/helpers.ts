@@ -269,3 +269,39 @@ export function placeRendered(fragment: string): HTMLElement {
   page.setHTMLUnsafe(`${fragment}<p>The article goes on below the widget.</p>`);
   return page.firstElementChild as HTMLElement;
 }
+
+/** What a reader sees of an element: its box, the box below it, its links and texts. */
+export function seen(el: Element) {
+  const box = el.getBoundingClientRect();
+  const below = el.nextElementSibling!.getBoundingClientRect();
+  const links = [...el.shadowRoot!.querySelectorAll('a')].map((a) => ({
+    href: a.getAttribute('href'),
+    rel: a.rel,
+    target: a.target,
+    text: a.textContent!.replace(/\s+/g, ' ').trim(),
+  }));
+  const images = [...el.shadowRoot!.querySelectorAll('img')].map((img) => img.getAttribute('src'));
+  const label = el.shadowRoot!.querySelector('[part=disclosure]')?.textContent;
+  return { width: box.width, height: box.height, below: below.top - box.top, links, images, label };
+}
+
+/** Layout shifts from now on (the observer's buffered entries are left out). */
+export function layoutShifts() {
+  const shifts: number[] = [];
+  const observer = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries())
+      shifts.push((entry as unknown as { value: number }).value);
+  });
+  observer.observe({ type: 'layout-shift' });
+  return {
+    shifts,
+    stop: () => {
+      shifts.push(...observer.takeRecords().map((e) => (e as unknown as { value: number }).value));
+      observer.disconnect();
+    },
+  };
+}
+
+/** Two frames: what changed has been laid out and painted. */
+export const frames = () =>
+  new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));

@@ -12,45 +12,17 @@ import {
   type TestEmulator,
   type TestProxy,
 } from '../support/emulator.js';
-import { countEvents, emulatorBehindProxy, recordFetches, placeRendered } from './helpers.js';
+import {
+  countEvents,
+  emulatorBehindProxy,
+  frames,
+  layoutShifts,
+  placeRendered,
+  recordFetches,
+  seen,
+} from './helpers.js';
 
 const key = known.website.guid;
-
-/** What a reader sees of an element: its box, the box below it, its links and texts. */
-function seen(el: Element) {
-  const box = el.getBoundingClientRect();
-  const below = el.nextElementSibling!.getBoundingClientRect();
-  const links = [...el.shadowRoot!.querySelectorAll('a')].map((a) => ({
-    href: a.getAttribute('href'),
-    rel: a.rel,
-    target: a.target,
-    text: a.textContent!.replace(/\s+/g, ' ').trim(),
-  }));
-  const images = [...el.shadowRoot!.querySelectorAll('img')].map((img) => img.getAttribute('src'));
-  const label = el.shadowRoot!.querySelector('[part=disclosure]')?.textContent;
-  return { width: box.width, height: box.height, below: below.top - box.top, links, images, label };
-}
-
-/** Layout shifts from now on (the observer's buffered entries are left out). */
-function layoutShifts() {
-  const shifts: number[] = [];
-  const observer = new PerformanceObserver((list) => {
-    for (const entry of list.getEntries())
-      shifts.push((entry as unknown as { value: number }).value);
-  });
-  observer.observe({ type: 'layout-shift' });
-  return {
-    shifts,
-    stop: () => {
-      shifts.push(...observer.takeRecords().map((e) => (e as unknown as { value: number }).value));
-      observer.disconnect();
-    },
-  };
-}
-
-/** Two frames: what changed has been laid out and painted. */
-const frames = () =>
-  new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
 
 describe('server-rendered elements, taken over in the browser', () => {
   let emu: TestEmulator;

@@ -11,29 +11,17 @@ import { startProxy, type TestEmulator, type TestProxy } from '../../support/emu
 import {
   countEvents,
   emulatorBehindProxy,
+  frames,
   heldTimers,
   intersectionsDelivered,
+  layoutShifts,
   nextEvent,
   placeRendered,
   recordFetches,
+  seen,
 } from '../helpers.js';
 import { contract, type Placement } from './fixture.js';
 import { links } from './place.js';
-
-/** What a reader sees of an element: its box, the box below it, its links and texts. */
-function seen(el: Element) {
-  const box = el.getBoundingClientRect();
-  const below = el.nextElementSibling!.getBoundingClientRect();
-  const links = [...el.shadowRoot!.querySelectorAll('a')].map((a) => ({
-    href: a.getAttribute('href'),
-    rel: a.rel,
-    target: a.target,
-    text: a.textContent!.replace(/\s+/g, ' ').trim(),
-  }));
-  const images = [...el.shadowRoot!.querySelectorAll('img')].map((img) => img.getAttribute('src'));
-  const label = el.shadowRoot!.querySelector('[part=disclosure]')?.textContent;
-  return { width: box.width, height: box.height, below: below.top - box.top, links, images, label };
-}
 
 /** The words an element shows: its label, prices, call to action and links. */
 const words = (root: ParentNode) =>
@@ -41,29 +29,8 @@ const words = (root: ParentNode) =>
     [...root.querySelectorAll(selector)].map((n) => n.textContent!.replace(/\s+/g, ' ').trim()),
   );
 
-/** Layout shifts from now on (the observer's buffered entries are left out). */
-function layoutShifts() {
-  const shifts: number[] = [];
-  const observer = new PerformanceObserver((list) => {
-    for (const entry of list.getEntries())
-      shifts.push((entry as unknown as { value: number }).value);
-  });
-  observer.observe({ type: 'layout-shift' });
-  return {
-    shifts,
-    stop: () => {
-      shifts.push(...observer.takeRecords().map((e) => (e as unknown as { value: number }).value));
-      observer.disconnect();
-    },
-  };
-}
-
 /** How long the impressions' stats are batched (components/lifecycle/impressions.ts). */
 const STATS_WAIT = 1e3;
-
-/** Two frames: what changed has been laid out and painted. */
-const frames = () =>
-  new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
 
 contract('server-rendered, taken over in the browser', ({ tag, manifest, fixture }) => {
   const { render } = manifest;
