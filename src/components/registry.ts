@@ -1,8 +1,10 @@
 /**
- * Every element of the library, one line each: adding an element is its folder
- * (`<name>/`, with its class, styles, `reserve.css` and `manifest.ts`) and one line here.
- * The npm and CDN entries define them from this list (define.ts), and the space-reserving
- * stylesheet, server rendering, the proxy's `/render/` routes and the WordPress build read it.
+ * Every element of the library, one entry each: adding an element is its folder
+ * (`<name>/`, with its class, styles, `reserve.css`, `manifest.ts` and `<name>.fixture.ts`)
+ * and its entry here. The npm and CDN entries define them from this list (define.ts), and
+ * the space-reserving stylesheet, server rendering, the proxy's `/render/` routes, the
+ * WordPress build and the contract suite (test/components/contract/) read it
+ * (`node scripts/scratch-element.mjs` shows it with a scratch element).
  */
 import adslot from './adslot/manifest.js';
 import productGrid from './product-grid/manifest.js';

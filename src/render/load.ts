@@ -4,7 +4,7 @@
  * (`takeOver.count`), what the element shows, before a byte is written.
  */
 import type { Core } from '../client/core.js';
-import type { PubnetWidget } from '../components/base/widget-element.js';
+import type { ElementClass } from '../components/manifest.js';
 import type { WidgetState } from '../page/widget-state.js';
 import { checkOptions, reasonOf, type RenderOptions } from './options.js';
 import type { StylesOption } from './styles.js';
@@ -55,7 +55,7 @@ export interface Loaded {
  */
 export async function load(
   options: RenderOptions,
-  element: PubnetWidget,
+  element: InstanceType<ElementClass>,
   fallback: string | undefined,
   request: (core: Core, signal?: AbortSignal) => Promise<unknown>,
 ): Promise<Loaded> {
