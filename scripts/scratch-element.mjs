@@ -184,6 +184,16 @@ try {
     touched.join(', '),
   );
 
+  // The scratch element's own bytes are not a release's: the copy's build lets the CDN file
+  // past its ceiling (the one change of the copy that is not the element's).
+  const config = join(copy, 'rollup.config.mjs');
+  writeFileSync(
+    config,
+    readFileSync(config, 'utf8').replace(
+      /^export const CDN_BUDGET = .*$/m,
+      'export const CDN_BUDGET = 1e6;',
+    ),
+  );
   sh('npm', ['run', 'build', '--silent'], { stdio: 'pipe' });
   const dist = (path) => join(copy, 'dist', path);
   const imports = (file) =>
@@ -233,7 +243,7 @@ try {
     check(
       'renderTags renders it',
       page.widgets.length === 1 &&
-        /<pubnet-scratch[^>]*><template shadowrootmode="open">/.test(page.html),
+        /<pubnet-scratch[^>]*><template shadowroot="open" shadowrootmode="open">/.test(page.html),
       page.widgets[0]?.state,
     );
     const answer = await fetch(`${proxy.url}render/scratch/?key=${known.website.guid}`);
