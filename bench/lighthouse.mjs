@@ -1,26 +1,33 @@
 // Lighthouse (the npm package's programmatic API, 12.x) on the demo as
 // `npm start` serves it (scripts/demo.mjs: pages, CDN build, proxy, emulator
 // with the bench's latency, all on loopback), and on the README's quick start
-// as pasted (quick-start.mjs), each page with Lighthouse's own desktop and
-// mobile presets (their simulated throttling). One Lighthouse run per demo
-// page and form factor (a figure's one sample; 3 for a client-rendered quick
-// start page, whose CLS varies from run to run), 30 runs in about 3 minutes,
-// one page at a time, in one Chromium (launched by chrome-launcher; the bench's
-// own browser is closed first).
+// as pasted (quick-start.mjs), and on two pages of expected outcomes
+// (fixtures/outcome-pages.mjs, issue 37: an auto-linking article, half its
+// links to hosts without an offer, and a closed offer's link), each page with
+// Lighthouse's own desktop and mobile presets (their simulated throttling).
+// One Lighthouse run per page and form factor (a figure's one sample; 3 for a
+// client-rendered quick start page, whose CLS varies from run to run), 34 runs
+// in about 3.5 minutes, one page at a time, in one Chromium (launched by
+// chrome-launcher; the bench's own browser is closed first).
 //
 // Figures:
 // - `lighthouse.<page>.<form factor>`: the performance score, with
-//   accessibility, best practices and CLS beside it; goals performance ≥ 95,
+//   accessibility, best practices, the console messages (Lighthouse's
+//   `errors-in-console`) and CLS beside it; goals performance ≥ 95,
 //   accessibility 100, best practices 100. An audit that costs a point is
 //   named in a note, with the nodes it found.
+// - `lighthouse.<outcome page>.<form factor>`: the best practices score, with
+//   the console messages beside it; goal best practices 100 and 0 messages
+//   (the network's normal answers are not errors on a reader's page).
 // - `quick-start.<page>.<form factor>`: the quick start's CLS, goal ≤ 0.05
 //   (0 for a server-rendered page), with the three scores beside it.
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromiumArgs, findBrowser } from '../scripts/find-browser.mjs';
 import { measure, round } from './lib/figures.mjs';
+import { outcomePages } from './fixtures/outcome-pages.mjs';
 import { quickStartSite } from './quick-start.mjs';
 
 /** The demo pages measured, by their file in demo/. */
@@ -33,17 +40,26 @@ export const DEMO_PAGES = [
   'offer-links',
   'polish',
 ];
+/** The pages of expected outcomes (fixtures/outcome-pages.mjs), served below OUTCOMES_PATH. */
+export const OUTCOME_PAGES = Object.keys(outcomePages());
+const OUTCOMES_PATH = '/outcomes/';
 export const FORM_FACTORS = ['desktop', 'mobile'];
 /**
  * BENCH_LIGHTHOUSE_PAGES="theming faults quick-start" measures only those
- * pages of demo/ (any of them), and the quick start only when named.
+ * pages of demo/ (any of them), and the quick start only when named; an
+ * outcome page (autolink-article, closed-offer) only when named too.
  */
 const only = process.env.BENCH_LIGHTHOUSE_PAGES?.split(/[\s,]+/).filter(Boolean);
-const demoPages = only ? only.filter((name) => name !== 'quick-start') : DEMO_PAGES;
+const outcomes = only ? OUTCOME_PAGES.filter((name) => only.includes(name)) : OUTCOME_PAGES;
+const demoPages = only
+  ? only.filter((name) => name !== 'quick-start' && !OUTCOME_PAGES.includes(name))
+  : DEMO_PAGES;
 const withQuickStart = !only || only.includes('quick-start');
 const CATEGORIES = ['performance', 'accessibility', 'best-practices'];
 export const GOALS = { performance: 95, accessibility: 100, bestPractices: 100 };
 export const CLS_GOAL = 0.05;
+/** Console messages an outcome page may log (`errors-in-console`): none. */
+export const CONSOLE_GOAL = 0;
 /** One Lighthouse run; a cold load with simulated throttling takes 6–10 s here. */
 const RUN_TIMEOUT_MS = 90_000;
 /**
@@ -134,10 +150,13 @@ async function audit(chrome, url, formFactor) {
         failing.push({ category, audit: ref.id, score: found.score, nodes: where(found) });
     }
   const metric = (id) => lhr.audits[id]?.numericValue;
+  // What "Browser errors were logged to the console" found (errors, failed requests included).
+  const logged = lhr.audits['errors-in-console']?.details?.items ?? [];
   return {
     performance: score('performance'),
     accessibility: score('accessibility'),
     bestPractices: score('best-practices'),
+    consoleMessages: logged.length,
     cls: metric('cumulative-layout-shift'),
     lcpMs: metric('largest-contentful-paint'),
     tbtMs: metric('total-blocking-time'),
@@ -146,7 +165,8 @@ async function audit(chrome, url, formFactor) {
   };
 }
 
-const scoresText = (r) => `perf ${r.performance} · a11y ${r.accessibility} · bp ${r.bestPractices}`;
+const scoresText = (r) =>
+  `perf ${r.performance} · a11y ${r.accessibility} · bp ${r.bestPractices} · console ${r.consoleMessages}`;
 const notesOf = (r) => [
   ...r.failing.map((f) => `${f.category} ${f.audit}: ${f.nodes.join(' | ') || '(no nodes)'}`),
   ...r.warnings.map((w) => `Lighthouse: ${w}`),
@@ -160,6 +180,7 @@ const measured = (r, sample, summary) => ({
     accessibility: r.accessibility,
     bestPractices: r.bestPractices,
   },
+  consoleMessages: r.consoleMessages,
   cls: r.cls,
   lcpMs: r.lcpMs,
   tbtMs: r.tbtMs,
@@ -185,7 +206,16 @@ export async function lighthouseFigures({ latency }) {
     } catch (error) {
       quickError = error;
     }
-    demo = await startDemo({ port: 0, emulatorPort: 0, latency, mounts: site?.mounts ?? [] });
+    // The outcome pages, written where the quick start's are, served with the demo's values.
+    const outcomesRoot = join(dir, 'outcomes');
+    await mkdir(outcomesRoot, { recursive: true });
+    for (const [name, html] of Object.entries(outcomePages()))
+      await writeFile(join(outcomesRoot, `${name}.html`), html);
+    const mounts = [
+      ...(site?.mounts ?? []),
+      { prefix: OUTCOMES_PATH, root: outcomesRoot, values: { closedOffer: known.closedOffer } },
+    ];
+    demo = await startDemo({ port: 0, emulatorPort: 0, latency, mounts });
     if (site) quick = await site.write({ origin: demo.url, api: demo.api });
     chrome = await launchChrome();
 
@@ -233,7 +263,28 @@ export async function lighthouseFigures({ latency }) {
             measured(
               r,
               r.performance,
-              `a11y ${r.accessibility} · bp ${r.bestPractices} · CLS ${r.cls.toFixed(3)}`,
+              `a11y ${r.accessibility} · bp ${r.bestPractices} · console ${r.consoleMessages} · CLS ${r.cls.toFixed(3)}`,
+            ),
+        );
+
+    for (const name of outcomes)
+      for (const formFactor of FORM_FACTORS)
+        await run(
+          {
+            name: `lighthouse.${name}.${formFactor}`,
+            label: `Lighthouse ${name} (${formFactor}), best practices`,
+            unit: 'bp',
+            digits: 0,
+            goal: `bp ${GOALS.bestPractices}, ${CONSOLE_GOAL} console messages`,
+            min: GOALS.bestPractices,
+          },
+          `${OUTCOMES_PATH}${name}.html`,
+          formFactor,
+          (r) =>
+            measured(
+              r,
+              r.bestPractices,
+              `console ${r.consoleMessages} · perf ${r.performance} · a11y ${r.accessibility} · CLS ${r.cls.toFixed(3)}`,
             ),
         );
 
@@ -264,13 +315,17 @@ export async function lighthouseFigures({ latency }) {
     // Which quick start was measured: the same for every figure, told once.
     const first = figures.find((f) => f.name.startsWith('quick-start.'));
     if (first) first.notes = [...(first.notes ?? []), ...quick.notes];
-    // The overall ok of a demo page is all three goals, not only its performance.
+    // The overall ok of a demo page is all three goals, not only its performance; of an
+    // outcome page, its best practices and a console with nothing in it.
+    const isOutcome = (figure) => OUTCOME_PAGES.some((name) => figure.name.includes(`.${name}.`));
     for (const figure of figures)
       if (figure.name.startsWith('lighthouse.') && figure.scores)
-        figure.ok =
-          figure.scores.performance >= GOALS.performance &&
-          figure.scores.accessibility >= GOALS.accessibility &&
-          figure.scores.bestPractices >= GOALS.bestPractices;
+        figure.ok = isOutcome(figure)
+          ? figure.scores.bestPractices >= GOALS.bestPractices &&
+            figure.consoleMessages <= CONSOLE_GOAL
+          : figure.scores.performance >= GOALS.performance &&
+            figure.scores.accessibility >= GOALS.accessibility &&
+            figure.scores.bestPractices >= GOALS.bestPractices;
     return figures;
   } finally {
     await chrome?.kill().catch(() => {});

@@ -6,7 +6,6 @@
  * kept, so the host is asked again on the next chance.
  */
 import type { Core } from '../client/core.js';
-import { NotFoundError } from '../client/errors.js';
 import { offersRoutes } from '../client/routes/offers.js';
 import { onReset } from '../page/env.js';
 import { pageShared } from '../page/page.js';
@@ -45,7 +44,8 @@ export async function detectOffer(
     const found = await core.request(detectRoute, { query: { url: `https://${host}/` }, signal });
     if (isObject(found) && typeof found.id == 'string') offer = found.id;
   } catch (error) {
-    if (!(error instanceof NotFoundError)) throw error;
+    // By name: the core may be the widgets' file's, whose error classes are its own.
+    if ((error as Error)?.name != 'NotFoundError') throw error;
   }
   known.set(id, offer);
   return offer;

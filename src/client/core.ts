@@ -16,6 +16,9 @@ import { warnToken } from './token-warning.js';
 import { buildUrl, normalizeBase, type Params, type Query } from './url.js';
 
 /** A `fetch` as the client calls it. */
+/** The header a proxy carries the API's status in, when it answers an expected outcome 200. */
+export const OUTCOME_HEADER = 'X-Pubnet-Status';
+
 export type Fetch = (url: string, init: RequestInit) => Promise<Response>;
 
 /** Options of {@link createCore} (`createClient` takes the same and checks them). */
@@ -132,7 +135,10 @@ export function createCore(options: CoreOptions): Core {
         timers.clearTimeout(id);
         signal?.removeEventListener('abort', stop);
       }
-      if (!response.ok) throw httpError(info, response, text);
+      // A proxy answers an expected outcome (no offer, no link) 200, with the API's status
+      // in X-Pubnet-Status (api-contract §14): read as the API's answer.
+      const status = Number(response.headers.get(OUTCOME_HEADER)) || response.status;
+      if (status < 200 || status > 299) throw httpError(info, response, text, status);
       try {
         return text ? JSON.parse(text) : undefined;
       } catch {

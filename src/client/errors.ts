@@ -161,14 +161,19 @@ const byStatus: Record<number, typeof HttpError> = {
  * The typed error for a non-2xx answer. `text` is the raw body; JSON is
  * parsed when it can be, else the text itself is kept (`undefined` if empty).
  */
-export function httpError(request: RequestInfo, response: Response, text: string): HttpError {
+export function httpError(
+  request: RequestInfo,
+  response: Response,
+  text: string,
+  status = response.status,
+): HttpError {
   let body: unknown = text || undefined;
   try {
     body = JSON.parse(text);
   } catch {
     // not JSON: keep the text
   }
-  return new (byStatus[response.status] ?? HttpError)(request, response.status, body, response);
+  return new (byStatus[status] ?? HttpError)(request, status, body, response);
 }
 
 /**

@@ -23,6 +23,7 @@
  * public URL, or the base path alone. HEAD is answered as GET without a body,
  * a known path with another method 405 with `Allow`.
  */
+import { OUTCOME_HEADER } from '../client/core.js';
 import {
   checkLinkSite,
   composeAdslot,
@@ -145,6 +146,7 @@ export function createProxy(options: ProxyOptions): Proxy {
     request: Request,
     answer: Answer,
     state: Outcome['cache'],
+    outcomes: readonly number[] = [],
   ): Promise<Response> | Response {
     const headers: Record<string, string> = {
       ...BASE_HEADERS,
@@ -153,6 +155,12 @@ export function createProxy(options: ProxyOptions): Proxy {
     if (answer.body !== null) headers['Content-Type'] = 'application/json';
     if (answer.retryAfter !== undefined) headers['Retry-After'] = String(answer.retryAfter);
     if (state !== '-') headers['X-Cache'] = state.toUpperCase();
+    if (outcomes.includes(answer.status)) {
+      // An expected outcome (api-contract §14): 200, the API's status beside it, kept nowhere.
+      headers[OUTCOME_HEADER] = String(answer.status);
+      headers['Cache-Control'] = 'no-store';
+      return represent(request, 200, headers, answer.body);
+    }
     const ok = answer.status >= 200 && answer.status < 300;
     const read = request.method === 'GET' || request.method === 'HEAD';
     if (!read || !ok || !answer.upstream) {
@@ -237,7 +245,8 @@ export function createProxy(options: ProxyOptions): Proxy {
       outcome = await reads.route(read, () => request.signal, caller);
     }
     const { answer, cache: state, note } = outcome;
-    return { response: await toResponse(request, answer, state), cache: state, note };
+    const response = await toResponse(request, answer, state, route.policy.outcomes);
+    return { response, cache: state, note };
   }
 
   const proxy = async function proxy(request: Request, info?: ConnectionInfo) {

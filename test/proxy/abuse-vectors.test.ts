@@ -25,6 +25,8 @@ import {
   send,
   sendVector,
   type AbuseVector,
+  type Answer,
+  type VectorRequest,
 } from '../support/abuse-vectors.js';
 import { TOKEN } from './support.js';
 
@@ -70,6 +72,18 @@ interface Held {
   heap?: number;
 }
 
+/**
+ * Checks X-Pubnet-Status (api-contract §14): on a 200, the request's `outcome` (and then
+ * `Cache-Control: no-store`), or none without one; never on an answer that is not 200.
+ */
+function assertOutcome(what: string, request: VectorRequest, answer: Answer): void {
+  const wanted =
+    answer.status === 200 && request.outcome !== undefined ? String(request.outcome) : undefined;
+  assert.equal(answer.headers.get('x-pubnet-status'), wanted, `${what}: X-Pubnet-Status`);
+  if (wanted === undefined) return;
+  assert.match(answer.headers.get('cache-control') ?? '', /no-store/, `${what}: Cache-Control`);
+}
+
 /** Runs `vector` against `target` and checks every outcome it states. */
 async function run(t: TestContext, target: Target, vector: AbuseVector): Promise<void> {
   const seen = target.calls.length;
@@ -84,10 +98,12 @@ async function run(t: TestContext, target: Target, vector: AbuseVector): Promise
     const what = `${request.method} ${fill(request.path, i)} #${i}`;
     if (vector.limited && answer.status === 429) {
       assert.match(answer.headers.get('retry-after') ?? '', /^[1-9]\d*$/, `${what}: Retry-After`);
+      assertOutcome(what, request, answer);
       continue;
     }
     passed += 1;
     assert.equal(answer.status, request.status, `${what}: ${answer.body.slice(0, 200)}`);
+    assertOutcome(what, request, answer);
     if (request.bodyHas) {
       const json = JSON.parse(answer.body) as Record<string, unknown>;
       for (const field of request.bodyHas) assert.ok(field in json, `${what}: ${answer.body}`);
@@ -131,6 +147,7 @@ test('the abuse vectors: plain data a second runner can replay, each with its ex
     'hostLines',
     'from',
     'status',
+    'outcome',
     'bodyHas',
   ]);
   for (const vector of vectors) {
@@ -142,6 +159,9 @@ test('the abuse vectors: plain data a second runner can replay, each with its ex
       );
       assert.match(request.path, /^\//);
       assert.ok(Number.isInteger(request.status));
+      // An expected outcome is answered 200 (api-contract §14).
+      if (request.outcome !== undefined)
+        assert.ok(request.status === 200 && Number.isInteger(request.outcome), vector.name);
     }
   }
   const total = (v: AbuseVector) => (v.repeat ?? 1) * v.requests.length;
@@ -220,6 +240,7 @@ describe('the abuse vectors against the pubnet-proxy CLI', () => {
         for (const request of vector.requests) {
           const answer = await send(target.base, request, 'warm', '127.1.1.1');
           assert.equal(answer.status, request.status, answer.body);
+          assertOutcome(`${request.method} ${request.path} (warm)`, request, answer);
         }
         const before = await target.held();
         await run(t, target, { ...vector, repeat: STORAGE_REPEAT ?? vector.repeat });

@@ -6,7 +6,7 @@ import type { ProxyOptions } from '../../src/proxy/options.js';
 import { createProxy, type ConnectionInfo, type ProxyHandler } from '../../src/proxy/proxy.js';
 import { until } from '../support/until.js';
 import { heldUpstream } from './held.js';
-import { TOKEN, call, jsonInit, known, startStack } from './support.js';
+import { TOKEN, call, jsonInit, known, startStack, statusOf } from './support.js';
 
 // An offer: a read the proxy answers with one upstream call (an ad slot's is composed).
 const offer = `publisher/offers/${known.offers[0]}/`;
@@ -264,7 +264,10 @@ test('rate limit: writes draw from the same bucket: tracking links with new sids
   assert.equal((await answer(proxy, link('a'), from)).status, 200, 'the same link: cached, free');
   assert.equal((await answer(proxy, stats('p1'), from)).status, 200);
   // A deep link costs the read of the offer's site too (held.ts answers `{}`: no site known).
-  assert.equal((await answer(proxy, link('b', 'https://shop.example/'), from)).status, 400);
+  assert.equal(
+    statusOf(await answer(proxy, link('b', 'https://shop.example/'), from)),
+    '200 (400)',
+  );
   assert.equal(upstream.calls, 3, 'link a, the stats, the offer read');
   const refused = [
     await answer(proxy, link('c'), from),
@@ -279,7 +282,10 @@ test('rate limit: writes draw from the same bucket: tracking links with new sids
     [200, 429, 429, 429],
   );
   // A link refused for its host needs no token once the offer's site is cached.
-  assert.equal((await answer(proxy, link('f', 'https://shop.example/'), from)).status, 400);
+  assert.equal(
+    statusOf(await answer(proxy, link('f', 'https://shop.example/'), from)),
+    '200 (400)',
+  );
   for (const answered of refused.slice(1)) assert.equal(answered.headers.get('retry-after'), '1');
   assert.equal(upstream.calls, 4, 'nothing was sent upstream for a refused write');
   assert.equal((await answer(proxy, stats('p3'), '192.0.2.2')).status, 200, 'another client');

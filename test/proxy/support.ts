@@ -1,5 +1,6 @@
 // Shared set-up of the proxy tests: an emulator (or a tiny custom upstream) and
 // the proxy, both over real HTTP on 127.0.0.1, port 0.
+import type { IncomingHttpHeaders } from 'node:http';
 import { after } from 'node:test';
 import { known } from '../../src/emulator/known.js';
 import { startEmulator } from '../../src/emulator/index.js';
@@ -160,6 +161,20 @@ export async function call(url: string | URL, init?: RequestInit): Promise<Answe
     json = undefined;
   }
   return { status: response.status, headers: response.headers, text, json };
+}
+
+/**
+ * An answer's status, with the API's beside it when the proxy answered an expected outcome
+ * (api-contract §14: 200 and `X-Pubnet-Status`): `'200 (404)'`, otherwise the plain `'404'`.
+ */
+export function statusOf(answer: {
+  status: number;
+  headers: Headers | IncomingHttpHeaders;
+}): string {
+  const { headers } = answer;
+  const outcome =
+    headers instanceof Headers ? headers.get('x-pubnet-status') : headers['x-pubnet-status'];
+  return outcome == null ? String(answer.status) : `${answer.status} (${String(outcome)})`;
 }
 
 export { known };

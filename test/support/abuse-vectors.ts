@@ -17,6 +17,11 @@ export interface VectorRequest {
   hostLines?: string[];
   from?: string;
   status: number;
+  /**
+   * An expected outcome (api-contract §14): the API's status the proxy answers 200 with, in
+   * `X-Pubnet-Status` (with `Cache-Control: no-store`).
+   */
+  outcome?: number;
   bodyHas?: string[];
 }
 

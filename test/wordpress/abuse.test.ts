@@ -28,6 +28,7 @@ import {
   send as sendTo,
   sendVector,
   type AbuseVector,
+  type Answer,
   type VectorRequest,
 } from '../support/abuse-vectors.js';
 import { TOKEN, pluginZip, rawRequest, saveSettings } from './support/pubnet.js';
@@ -141,6 +142,25 @@ const send = (request: VectorRequest, i: number | string, from: string, site = w
   sendTo(`${site}${PROXY}/`, request, i, from);
 
 /**
+ * What is wrong with `answer` as an expected outcome (api-contract §14), if anything: a request
+ * stating `outcome` is answered 200 with `X-Pubnet-Status: <outcome>` and `Cache-Control:
+ * no-store`; an answer that is not 200 (a real failure, a refusal) never has X-Pubnet-Status.
+ */
+function outcomeProblem(request: VectorRequest, answer: Answer): string | undefined {
+  const header = answer.headers.get('x-pubnet-status');
+  if (request.outcome === undefined)
+    return answer.status !== 200 && header !== undefined
+      ? `X-Pubnet-Status: ${header} on a ${answer.status}`
+      : undefined;
+  if (header !== String(request.outcome))
+    return `X-Pubnet-Status: ${header ?? '(none)'}, not ${request.outcome}`;
+  const cacheControl = answer.headers.get('cache-control') ?? '';
+  if (!/(^|[\s,])no-store($|[\s,])/.test(cacheControl))
+    return `Cache-Control: ${cacheControl || '(none)'}, not no-store`;
+  return undefined;
+}
+
+/**
  * Runs `vector` and checks every outcome it states. The clock stands still: a `limited`
  * vector's first `burst` answers pass, all the others are 429.
  */
@@ -159,8 +179,10 @@ async function replay(t: TestContext, vector: AbuseVector): Promise<void> {
       continue;
     }
     passed += 1;
+    const problem = outcomeProblem(request, answer);
     if (answer.status !== request.status)
       wrong.push(`${what}: ${answer.status} ${answer.body.slice(0, 200)}`);
+    else if (problem) wrong.push(`${what}: ${problem}`);
     else if (request.bodyHas) {
       const json = JSON.parse(answer.body) as Record<string, unknown>;
       for (const field of request.bodyHas)
@@ -215,6 +237,7 @@ describe('the abuse vectors against the built-in proxy', () => {
         for (const request of vector.requests) {
           const answer = await send(request, 'warm', '127.1.1.1');
           assert.equal(answer.status, request.status, answer.body);
+          assert.equal(outcomeProblem(request, answer), undefined, answer.body);
         }
         const before = await options();
         const started = performance.now();
@@ -401,7 +424,8 @@ describe('the plugin under php -n: only the extensions WordPress requires', () =
     const requests: (VectorRequest & { bodyLacks?: string })[] = [
       { method: 'GET', path: `/publisher/offers/${known.offers[1]}/`, status: 200 },
       { method: 'GET', path: `/publisher/adslots/${known.filterAdslot}/`, status: 200 },
-      { method: 'GET', path: `/publisher/offers/%C3%A9/`, status: 404 },
+      // An offer the API does not know: an expected outcome (api-contract §14).
+      { method: 'GET', path: `/publisher/offers/%C3%A9/`, status: 200, outcome: 404 },
       { method: 'GET', path: `/publisher/offers/%FF/`, status: 404 },
       {
         method: 'POST',
@@ -427,7 +451,9 @@ describe('the plugin under php -n: only the extensions WordPress requires', () =
         method: 'PUT',
         path: `/publisher/offers/${known.offers[0]}/tracking_link/`,
         body: { deep_link: 'https://evil.example/' },
-        status: 400,
+        // The deep link refused: no link, an expected outcome (api-contract §14).
+        status: 200,
+        outcome: 400,
         bodyHas: ['deep_link'],
       },
       {
@@ -444,6 +470,8 @@ describe('the plugin under php -n: only the extensions WordPress requires', () =
       const what = `${request.method} ${request.path}`;
       if (answer.status !== request.status)
         wrong.push(`${what}: ${answer.status} ${answer.body.slice(0, 300)}`);
+      const problem = outcomeProblem(request, answer);
+      if (problem) wrong.push(`${what}: ${problem}`);
       for (const field of request.bodyHas ?? [])
         if (!(field in (JSON.parse(answer.body) as object))) wrong.push(`${what}: no ${field}`);
     }

@@ -54,6 +54,27 @@ function pubnet_widgets_upstream_answer( int $status, string $text ): WP_REST_Re
 }
 
 /**
+ * An expected outcome on a reader's page (api-contract §14): an answer whose status the
+ * route's policy lists in `outcomes` (no offer for a host, no such offer or slot, no link for
+ * a closed or unknown offer or a refused deep link) goes out as 200 with the same body, its
+ * status in `X-Pubnet-Status`, kept nowhere (`Cache-Control: no-store`), so the browser logs no
+ * failed request. Any other answer (403, 429, 5xx, …) as it is.
+ *
+ * @param array            $route    A resolved route (pubnet_widgets_resolve_route()).
+ * @param WP_REST_Response $response The answer to give.
+ */
+function pubnet_widgets_outcome( array $route, WP_REST_Response $response ): WP_REST_Response {
+	$status = $response->get_status();
+	if ( ! in_array( $status, (array) ( $route['policy']['outcomes'] ?? array() ), true ) ) {
+		return $response;
+	}
+	$response->set_status( 200 );
+	$response->header( 'X-Pubnet-Status', (string) $status );
+	$response->header( 'Cache-Control', 'no-store' );
+	return $response;
+}
+
+/**
  * The `Allow` of this request's answer (set) or, after WordPress set its own, restored (get).
  *
  * @param array|null $methods The methods, when setting.
@@ -83,4 +104,22 @@ add_filter(
 	},
 	20,
 	3
+);
+
+// WordPress answers the proxy's routes with CORS headers of its own (rest_send_cors_headers):
+// a page on another origin reads X-Pubnet-Status too (api-contract §14). Other routes as they are.
+add_filter(
+	'rest_exposed_cors_headers',
+	static function ( $headers, $request = null ) {
+		// WordPress 6.3 and later pass the request; before, the route is the query's `rest_route`.
+		$route = $request instanceof WP_REST_Request
+			? $request->get_route()
+			: ( isset( $GLOBALS['wp']->query_vars['rest_route'] ) && is_string( $GLOBALS['wp']->query_vars['rest_route'] ) ? $GLOBALS['wp']->query_vars['rest_route'] : '' );
+		if ( is_array( $headers ) && 0 === stripos( $route, '/pubnet/v1/api/' ) ) {
+			$headers[] = 'X-Pubnet-Status';
+		}
+		return $headers;
+	},
+	10,
+	2
 );

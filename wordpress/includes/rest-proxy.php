@@ -5,7 +5,8 @@
  * added on the server, the website key pinned, only the policy's query parameters, checked
  * bodies, tracking links only to the offer's own site; cacheable answers are kept 5 minutes in
  * the bounded store (includes/store.php), and each API call a client causes draws from its
- * budget (includes/rate-limit.php): api-contract §12 and §13.
+ * budget (includes/rate-limit.php): api-contract §12 and §13. An expected outcome (no offer,
+ * no such slot, no link) is answered 200 with the API's status in X-Pubnet-Status (§14).
  *
  * @package pubnet-widgets
  */
@@ -164,12 +165,14 @@ function pubnet_widgets_proxy( WP_REST_Request $request ): WP_REST_Response {
 	if ( null !== $body && in_array( $route['key'], array( 'offers.trackingLink', 'products.trackingLink' ), true ) ) {
 		$refusal = pubnet_widgets_check_link_site( $route, $body, $settings['deep_link_hosts'] );
 		if ( $refusal ) {
-			return $refusal;
+			// A deep link refused, an offer or product not known: "no link", an expected outcome (§14).
+			return pubnet_widgets_outcome( $route, $refusal );
 		}
 	}
 
 	$answer = pubnet_widgets_call( $route, $query, $body );
-	return $answer instanceof WP_REST_Response ? $answer : pubnet_widgets_upstream_answer( $answer[0], $answer[1] );
+	// The proxy's own 429 and 502 as they are; the API's answer an expected outcome when the route lists its status.
+	return $answer instanceof WP_REST_Response ? $answer : pubnet_widgets_outcome( $route, pubnet_widgets_upstream_answer( $answer[0], $answer[1] ) );
 }
 
 /**

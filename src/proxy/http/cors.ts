@@ -9,7 +9,7 @@ import { BASE_HEADERS } from './respond.js';
 const ALLOW_METHODS = 'GET, HEAD, POST, PUT, OPTIONS';
 /** The request headers the proxy reads (see proxy.ts); anything else is dropped anyway. */
 const ALLOW_HEADERS = 'Content-Type, Accept, If-None-Match';
-const EXPOSE_HEADERS = 'ETag, Retry-After, X-Cache';
+const EXPOSE_HEADERS = 'ETag, Retry-After, X-Cache, X-Pubnet-Status';
 const MAX_AGE = '86400';
 
 export class Cors {

@@ -29,6 +29,13 @@ export interface RoutePolicy {
    * are not forwarded, so one upstream answer serves every key and sid.
    */
   readonly compose?: boolean;
+  /**
+   * The API's statuses that are an expected outcome on a reader's page (no offer for a
+   * host, no such slot or offer, no link for a closed offer or a refused deep link): the
+   * proxy answers them 200, the API's status in `X-Pubnet-Status` (api-contract §14), so
+   * the browser logs no failed request.
+   */
+  readonly outcomes?: readonly number[];
 }
 
 const search = {
@@ -37,18 +44,24 @@ const search = {
   body: 'search',
   pin: 'key',
 } as const;
-const trackingLink = { cache: true, query: [], body: 'trackingLink', pin: 'body' } as const;
+const trackingLink = {
+  cache: true,
+  query: [],
+  body: 'trackingLink',
+  pin: 'body',
+  outcomes: [400, 404],
+} as const;
 const tokenPage = { cache: true, query: [], pin: 'token' } as const;
 
 /** The widget routes and their policies, keyed like the route table. */
 export const widgetRoutes = {
-  'adslots.get': { cache: true, query: [], compose: true },
+  'adslots.get': { cache: true, query: [], compose: true, outcomes: [404] },
   'products.search': search,
   'products.searchV2': search,
   'products.trackingLink': trackingLink,
   'offers.trackingLink': trackingLink,
-  'offers.get': { cache: true, query: [] },
-  'offers.detect': { cache: true, query: ['url'] },
+  'offers.get': { cache: true, query: [], outcomes: [404] },
+  'offers.detect': { cache: true, query: ['url'], outcomes: [404] },
   // Stats are events: every call counts, so never cached nor coalesced.
   'products.createStats': { cache: false, query: [], body: 'stats', pin: 'body' },
   'promo.getBlackFriday': tokenPage,
