@@ -36,6 +36,7 @@ import { run as runCommand } from './support/process.js';
 import { WORDPRESS } from './support/requirements.js';
 import { phpString, startWordPress, type WordPress } from './support/wordpress.js';
 import { startTogether } from '../support/start-together.js';
+import { installClock, setClock as setWordPressClock } from './support/checks.js';
 
 const { setup, vectors } = abuseVectors;
 
@@ -63,8 +64,7 @@ const calls: RequestLogEntry[] = [];
 const settings = (values: Record<string, unknown>) => saveSettings(wp, values);
 
 /** Sets the plugin's clock (seconds). */
-const setClock = (seconds: number) =>
-  writeFile(join(wp.contentDir, 'pubnet-test-clock'), String(seconds));
+const setClock = (seconds: number) => setWordPressClock(wp, seconds);
 
 /** Each of the plugin's stores: its entries and bytes now, and its bounds (includes/store.php). */
 async function stores() {
@@ -105,16 +105,7 @@ before(async () => {
     }),
     startWordPress({ pluginZip: pluginZip(), activate: 'php' }),
   );
-  await writeFile(
-    join(wp.contentDir, 'mu-plugins', 'pubnet-test-clock.php'),
-    `<?php
-// The plugin's clock for its per-client budget, from a file the test writes.
-add_filter('pubnet_widgets_now', static function ($now) {
-  $file = WP_CONTENT_DIR . '/pubnet-test-clock';
-  return is_readable($file) ? (float) file_get_contents($file) : $now;
-});
-`,
-  );
+  await installClock(wp);
   await setClock(CLOCK);
   await settings({
     token: TOKEN,

@@ -26,7 +26,7 @@ import {
   startApi,
   type Api,
 } from './support/pubnet.js';
-import { none } from './support/checks.js';
+import { installClock, noPluginErrors, none } from './support/checks.js';
 import { startWordPress, type WordPress } from './support/wordpress.js';
 
 const PROXY = '/wp-json/pubnet/v1/api';
@@ -48,15 +48,7 @@ before(async () => {
     launchBrowser(),
   );
   // The budget's clock, from a file a test writes (real time while there is none).
-  await writeFile(
-    join(wp.contentDir, 'mu-plugins', 'pubnet-test-clock.php'),
-    `<?php
-add_filter('pubnet_widgets_now', static function ($now) {
-  $file = WP_CONTENT_DIR . '/pubnet-test-clock';
-  return is_readable($file) ? (float) file_get_contents($file) : $now;
-});
-`,
-  );
+  await installClock(wp);
   await saveSettings(wp, { token: TOKEN, website_key: guid, api_base: api.url, proxy: 'builtin' });
 });
 
@@ -528,12 +520,5 @@ test('in Chromium, a post whose widgets all end in an expected outcome logs no e
   }
 });
 
-test("debug.log holds no PHP error, warning or notice from the plugin's files", async () => {
-  const lines = (await wp.log())
-    .split('\n')
-    .filter(
-      (line) =>
-        /pubnet-widgets\//.test(line) && /PHP (Fatal|Warning|Notice|Deprecated|Parse)/.test(line),
-    );
-  none(lines);
-});
+test("debug.log holds no PHP error, warning or notice from the plugin's files", () =>
+  noPluginErrors(wp));

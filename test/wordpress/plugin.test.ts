@@ -29,7 +29,7 @@ import {
   visit,
   type Api,
 } from './support/pubnet.js';
-import { assertCdnScript, assertLinks, none, phpFiles } from './support/checks.js';
+import { assertCdnScript, assertLinks, noPluginErrors, none, phpFiles } from './support/checks.js';
 import { startWordPress, type WordPress } from './support/wordpress.js';
 import { startTogether } from '../support/start-together.js';
 
@@ -442,15 +442,8 @@ test('the token appears in no page, admin page, REST answer or debug.log', async
   assert.ok(answers.length > 40, `${answers.length} answers searched`);
 });
 
-test("debug.log holds no PHP error, warning or notice from the plugin's files", async () => {
-  const lines = (await wp.log())
-    .split('\n')
-    .filter(
-      (line) =>
-        /pubnet-widgets\//.test(line) && /PHP (Fatal|Warning|Notice|Deprecated|Parse)/.test(line),
-    );
-  none(lines);
-});
+test("debug.log holds no PHP error, warning or notice from the plugin's files", () =>
+  noPluginErrors(wp));
 
 test('uninstalling removes the option and the bounded stores', async () => {
   assert.notEqual(await stored(), false, 'the option is there before');

@@ -1,14 +1,47 @@
 // Checks of the plugin test that read what a page or a directory holds.
 import assert from 'node:assert/strict';
-import { readdir } from 'node:fs/promises';
+import { readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { attribute, startTags, type Visit } from './pubnet.js';
+import type { WordPress } from './wordpress.js';
 
 /** Fails with every line of `problems`, one per line (deepEqual would cut them short). */
 export function none(problems: string[]) {
   if (problems.length > 0)
     assert.fail(`${problems.length} problem(s):\n- ${problems.join('\n- ')}`);
 }
+
+/** debug.log holds no PHP error, warning or notice from the plugin's files. */
+export async function noPluginErrors(wp: WordPress) {
+  none(
+    (await wp.log())
+      .split('\n')
+      .filter(
+        (line) =>
+          /pubnet-widgets\//.test(line) && /PHP (Fatal|Warning|Notice|Deprecated|Parse)/.test(line),
+      ),
+  );
+}
+
+/**
+ * Installs a must-use plugin that gives the plugin's per-client budget its clock from a file
+ * (`setClock`), real time while there is none: the budget's counts are then exact.
+ */
+export const installClock = (wp: WordPress) =>
+  writeFile(
+    join(wp.contentDir, 'mu-plugins', 'pubnet-test-clock.php'),
+    `<?php
+// The plugin's clock for its per-client budget, from a file the test writes.
+add_filter('pubnet_widgets_now', static function ($now) {
+  $file = WP_CONTENT_DIR . '/pubnet-test-clock';
+  return is_readable($file) ? (float) file_get_contents($file) : $now;
+});
+`,
+  );
+
+/** Sets the budget's clock (seconds) of `installClock`. */
+export const setClock = (wp: WordPress, seconds: number) =>
+  writeFile(join(wp.contentDir, 'pubnet-test-clock'), String(seconds));
 
 export async function phpFiles(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true, recursive: true });
