@@ -46,6 +46,7 @@ import {
  * <pubnet-adslot adslot="…" style="--pubnet-slot-min-height: 250px"></pubnet-adslot>
  * ```
  *
+ * @summary An ad slot of the network: the products its filters find, or its placed products, offers and creatives.
  * @fires pubnet-load - The slot is shown; `detail.count` is the number of items.
  * @fires pubnet-error - The slot could not be loaded; `detail.error` says why.
  * @fires pubnet-click - A product or offer was clicked; `detail`: `href`, and `product`

@@ -41,6 +41,7 @@ import { followWhenKnown, isModified } from '../../page/held-click.js';
  * </pubnet-offer-link>
  * ```
  *
+ * @summary The publisher's own link to a merchant, sent through the offer's tracking link.
  * @fires pubnet-load - The tracking link is in place; `detail.count` is 1.
  * @fires pubnet-error - No tracking link; `detail.error` says why.
  * @fires pubnet-click - The link was followed; `detail`: `href`, `offer` (the offer id).

@@ -36,6 +36,7 @@ export const GRID_LAYOUTS = ['grid', 'list'] as const;
  * <pubnet-product-grid query="headphones" brand="Sony|Bose" max-price="500" limit="4"></pubnet-product-grid>
  * ```
  *
+ * @summary Product cards from one product search that the element's attributes describe.
  * @fires pubnet-load - Products are shown; `detail.count` is how many.
  * @fires pubnet-error - The search failed; `detail.error` says why.
  * @fires pubnet-click - A card was clicked; `detail`: `href`, `product`.
