@@ -1,4 +1,7 @@
-// `npm run screenshots`: a PNG of every demo page in docs/screenshots/.
+// `npm run screenshots`: a PNG of every demo page in docs/screenshots/, and the README's
+// one picture, docs/readme.webp: the product grid's first row, scaled down to a few tens of
+// KB, since the package ships it (docs/screenshots/ it does not). `node
+// scripts/screenshots.mjs product-grid` shoots only the pages named.
 // Builds nothing: run the build first (`npx rollup -c`). Starts the demo's
 // servers in-process (scripts/demo.mjs, as `npm start` does), opens each
 // demo/*.html in Chromium, waits until every widget has settled (shown, fell
@@ -6,7 +9,7 @@
 // its images have loaded, and saves a full-page shot;
 // the theming page also in the dark scheme. Stops itself, whatever happens,
 // within a few minutes.
-import { existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 const here = (path) => fileURLToPath(new URL(path, import.meta.url));
@@ -17,6 +20,15 @@ const SETTLE_MS = 20_000;
 const WATCHDOG_MS = 5 * 60_000;
 /** Extra shots besides one per page in the light scheme. */
 const variants = [{ page: 'theming.html', name: 'theming-dark', colorScheme: 'dark' }];
+/** The README's picture: of this shot, its scale and WebP quality. */
+const README_SHOT = {
+  name: 'product-grid',
+  path: here('../docs/readme.webp'),
+  scale: 0.7,
+  quality: 0.7,
+};
+/** The shots named on the command line, else all. */
+const only = process.argv.slice(2);
 
 const missing = [
   '../dist/cdn/pubnet.min.js',
@@ -52,7 +64,7 @@ const pages = readdirSync(here('../demo/'))
 const shots = [
   ...pages.map((page) => ({ page, name: page.slice(0, -'.html'.length), colorScheme: 'light' })),
   ...variants.filter((shot) => pages.includes(shot.page)),
-];
+].filter((shot) => !only.length || only.includes(shot.name));
 
 /**
  * Before any page script: notes which widgets fired `pubnet-load`. A
@@ -143,11 +155,46 @@ async function shoot(browser, demoUrl, { page: file, name, colorScheme }) {
     await page.waitForTimeout(500);
     const path = `${outDir}${name}.png`;
     await page.screenshot({ path, fullPage: true, animations: 'disabled' });
+    if (name === README_SHOT.name) await readmeShot(context, page);
     if (!result.done) problems.unshift(`not settled after ${SETTLE_MS / 1000} s`);
     return { name, path, states: result.states, problems };
   } finally {
     await context.close();
   }
+}
+
+/**
+ * docs/readme.webp: the live grid's panel down to its first row of cards' end, scaled
+ * and encoded as WebP by the browser's own canvas.
+ */
+async function readmeShot(context, page) {
+  const clip = await page.evaluate(() => {
+    const live = document.querySelector('.live');
+    const box = live.getBoundingClientRect();
+    const card = document.querySelector('#grid').shadowRoot.querySelector('[part~="card"]');
+    const bottom = card.getBoundingClientRect().bottom + 6; // within the gap to the next row
+    return { x: box.x + scrollX, y: box.y + scrollY, width: box.width, height: bottom - box.y };
+  });
+  const png = await page.screenshot({ clip, animations: 'disabled' });
+  const canvasPage = await context.newPage();
+  const webp = await canvasPage.evaluate(
+    async ({ src, scale, quality }) => {
+      const image = new Image();
+      image.src = src;
+      await image.decode();
+      const canvas = document.createElement('canvas');
+      canvas.width = Math.round(image.width * scale);
+      canvas.height = Math.round(image.height * scale);
+      const context2d = canvas.getContext('2d');
+      context2d.imageSmoothingQuality = 'high';
+      context2d.drawImage(image, 0, 0, canvas.width, canvas.height);
+      return canvas.toDataURL('image/webp', quality).split(',')[1];
+    },
+    { src: `data:image/png;base64,${png.toString('base64')}`, ...README_SHOT },
+  );
+  await canvasPage.close();
+  writeFileSync(README_SHOT.path, Buffer.from(webp, 'base64'));
+  console.log(`readme.webp  ${Math.round(statSync(README_SHOT.path).size / 1024)} KB`);
 }
 
 const demo = await startDemo({ latency: Number(process.env.LATENCY ?? 0) });
