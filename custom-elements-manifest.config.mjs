@@ -1,6 +1,6 @@
 // `custom-elements.json` from the elements' doc comments (`@fires`, `@slot`,
 // `@csspart`, `@cssprop`, one `/** */` per property), for editors, Storybook
-// and the README tables. Run: `npx cem analyze` (the config is found by name).
+// and the tables of the README and docs/elements.md. Run: `npx cem analyze` (the config is found by name).
 import {
   attributeHelpers,
   defineElementCalls,

@@ -1,7 +1,8 @@
-// Keeps the README's generated sections true: the element reference from
-// custom-elements.json and the figures from bench/results.json (the bench
-// table; the Lighthouse and quick-start tables between `<!-- lighthouse:start -->`
-// and `<!-- lighthouse:end -->`). `npm run docs` rewrites them;
+// Keeps the generated sections of the README and the docs true, each between its
+// `<!-- name:start -->` and `<!-- name:end -->` markers (TARGETS says which file holds
+// which): the README's table of the elements and docs/elements.md's reference, from
+// custom-elements.json; docs/figures.md's bench table and its Lighthouse and quick-start
+// tables, from bench/results.json. `npm run docs` rewrites them;
 // test/tooling/readme.test.ts fails when they are stale.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 
@@ -13,16 +14,41 @@ const cell = (text) =>
     .replace(/\|/g, '\\|')
     .trim();
 
-/** The reference of every element: attributes, events, slots, parts, custom properties. */
-export function renderElements(manifest) {
-  const out = [];
-  const elements = manifest.modules
+/** The generated sections each file holds, by their markers' names. */
+export const TARGETS = {
+  'README.md': ['element-table'],
+  'docs/elements.md': ['elements'],
+  'docs/figures.md': ['bench', 'lighthouse'],
+};
+
+/** The elements of a manifest, by tag name. */
+const elementsOf = (manifest) =>
+  manifest.modules
     .flatMap((module) => module.declarations ?? [])
     .filter((declaration) => declaration.tagName)
     .sort((a, b) => a.tagName.localeCompare(b.tagName));
-  for (const element of elements) {
-    // The first paragraph of the class doc comment; the rest is for editors.
-    const intro = (element.summary ?? element.description ?? '').split(/\n\s*\n/)[0];
+
+/** The first paragraph of an element's class doc comment; the rest is for editors. */
+const firstParagraph = (element) => (element.description ?? '').split(/\n\s*\n/)[0];
+
+/**
+ * The README's table of the elements: each tag, linked to its section of the reference
+ * (docs/elements.md, whose headings GitHub and npm anchor as the bare tag name), and its
+ * `@summary` (else the first sentence of its description).
+ */
+export function renderElementTable(manifest, reference = 'docs/elements.md') {
+  const rows = elementsOf(manifest).map((element) => {
+    const summary = element.summary ?? firstParagraph(element).split(/(?<=\.)\s/)[0];
+    return `| [\`<${element.tagName}>\`](${reference}#${element.tagName}) | ${cell(summary)} |`;
+  });
+  return ['| element | what it is |', '|---|---|', ...rows].join('\n');
+}
+
+/** The reference of every element: attributes, events, slots, parts, custom properties. */
+export function renderElements(manifest) {
+  const out = [];
+  for (const element of elementsOf(manifest)) {
+    const intro = firstParagraph(element) || element.summary || '';
     out.push(`### \`<${element.tagName}>\``, '', cell(intro), '');
     const table = (title, head, rows) => {
       if (!rows.length) return;
@@ -145,35 +171,49 @@ export function renderLighthouse(results) {
   return out.join('\n');
 }
 
+/** Every generated section, by its markers' name, from the sources that exist. */
 export function sections() {
   const found = {};
   if (existsSync(new URL('custom-elements.json', root))) {
-    found.elements = renderElements(JSON.parse(read('custom-elements.json')));
+    const manifest = JSON.parse(read('custom-elements.json'));
+    found.elements = renderElements(manifest);
+    found['element-table'] = renderElementTable(manifest);
   }
   if (existsSync(new URL('bench/results.json', root))) {
     const results = JSON.parse(read('bench/results.json'));
     found.bench = renderBench(results);
-    // Only once a bench run has measured them: the README then needs its markers.
+    // Only once a bench run has measured them: docs/figures.md then needs its markers.
     const lighthouse = renderLighthouse(results);
     if (lighthouse) found.lighthouse = lighthouse;
   }
   return found;
 }
 
-/** The README with its generated sections replaced. */
-export function updated(readme, generated) {
+/** A text with its generated sections replaced; `file` names it in the error of a missing marker. */
+export function updated(readme, generated, file = 'README') {
   let text = readme;
   for (const [name, body] of Object.entries(generated)) {
     const pattern = new RegExp(`(<!-- ${name}:start -->\\n)[\\s\\S]*?(<!-- ${name}:end -->)`);
-    if (!pattern.test(text)) throw new Error(`README has no <!-- ${name}:start/end --> markers`);
+    if (!pattern.test(text)) throw new Error(`${file} has no <!-- ${name}:start/end --> markers`);
     text = text.replace(pattern, (_all, start, end) => `${start}${body}\n${end}`);
   }
   return text;
 }
 
+/** Each file of TARGETS: its text now and with its generated sections as they should be. */
+export function generatedFiles(generated = sections()) {
+  return Object.entries(TARGETS).map(([path, names]) => {
+    const text = read(path);
+    const own = Object.fromEntries(
+      names.filter((n) => n in generated).map((n) => [n, generated[n]]),
+    );
+    return { path, text, next: updated(text, own, path) };
+  });
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const readme = read('README.md');
-  const next = updated(readme, sections());
-  if (next !== readme) writeFileSync(new URL('README.md', root), next);
-  console.log(next === readme ? 'README is up to date' : 'README updated');
+  for (const { path, text, next } of generatedFiles()) {
+    if (next !== text) writeFileSync(new URL(path, root), next);
+    console.log(`${path}: ${next === text ? 'up to date' : 'updated'}`);
+  }
 }

@@ -5,7 +5,7 @@
 // off by a pixel would show as a shift of everything below. In Chromium,
 // Firefox and WebKit; where CSS cannot read attributes as numbers (typed
 // attr(), and a length divided by a length: Chromium 133 and later), the
-// README promises exactness only for the default limit and columns and the
+// docs/widgets.md promises exactness only for the default limit and columns and the
 // default gap and card width, so that is what is checked there.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';

@@ -21,7 +21,7 @@
 // must keep its own look. Errors and CSP violations are the page's own record
 // (WebKit's console cannot be read), console errors too where the driver
 // reads them. Firefox waits for no stylesheet in <body>: its pages link them
-// in <head>, as the README says.
+// in <head>, as docs/render.md says.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
@@ -61,7 +61,7 @@ const INTRO = Array.from(
  * text; the bundle `async` at the end, or (`early`) a plain script in <head>,
  * which defines the elements before the parser reaches them. With `head`, the
  * stylesheets the rendered elements link are linked in its <head> too, as the
- * README says for Firefox; and the page has a list of its own, which they
+ * docs/render.md says for Firefox; and the page has a list of its own, which they
  * must leave alone.
  */
 async function publisherPage(

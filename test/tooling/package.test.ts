@@ -49,7 +49,19 @@ test('npm pack ships the build, the specs and the docs, and nothing of the works
     'dist/emulator/index.js',
     'spec/publisher-api.md',
     'spec/embed-contract.md',
+    'CHANGELOG.md',
+    'docs/widgets.md',
+    'docs/elements.md',
+    'docs/frameworks.md',
+    'docs/render.md',
     'docs/proxy.md',
+    'docs/wordpress.md',
+    'docs/autolink.md',
+    'docs/client.md',
+    'docs/emulator.md',
+    'docs/figures.md',
+    'docs/releasing.md',
+    'docs/readme.webp',
     pkg.customElements,
     ...Object.values(pkg.bin as Record<string, string>),
   ]) {
@@ -58,7 +70,7 @@ test('npm pack ships the build, the specs and the docs, and nothing of the works
   for (const path of packed) {
     assert.doesNotMatch(
       path,
-      /^(src|test|bench|demo|scripts|examples|node_modules|\.ci)\//,
+      /^(src|test|bench|demo|scripts|examples|node_modules|\.ci|docs\/screenshots)\//,
       `${path} should not be in the package`,
     );
   }

@@ -1,23 +1,52 @@
-// The README's generated sections must match their sources: the element
-// reference (custom-elements.json, written by the build) and the benchmark
-// figures (bench/results.json). `npm run docs` refreshes both.
+// The generated sections of the README and the docs must match their sources: the
+// README's table of the elements and docs/elements.md's reference (custom-elements.json,
+// written by the build), and docs/figures.md's benchmark figures (bench/results.json).
+// `npm run docs` refreshes them all.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
 import {
+  TARGETS,
+  generatedFiles,
   renderBench,
+  renderElementTable,
   renderElements,
   renderLighthouse,
   sections,
   updated,
 } from '../../scripts/readme.mjs';
 
-const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
-
-test('the README element reference and figures are up to date (run `npm run docs`)', () => {
+test('the elements table, the element reference and the figures are up to date (run `npm run docs`)', () => {
   const generated = sections();
   assert.ok(generated.elements, 'custom-elements.json is missing: run the build');
-  assert.equal(updated(readme, generated), readme);
+  assert.ok(generated.bench, 'bench/results.json is missing');
+  // Each section is in exactly one file, and every section is somewhere.
+  const placed = Object.values(TARGETS).flat();
+  assert.deepEqual([...placed].sort(), [...new Set(placed)].sort());
+  for (const name of Object.keys(generated)) assert.ok(placed.includes(name), name);
+  for (const { path, text, next } of generatedFiles(generated)) assert.equal(next, text, path);
+});
+
+test("the README's table of the elements has every tag, its summary and a link to its reference", () => {
+  const text = renderElementTable({
+    modules: [
+      {
+        declarations: [
+          { tagName: 'x-zeta', description: 'Zeta shows things. More about it.\n\nDetails.' },
+          { tagName: 'x-alpha', summary: 'Alpha | first.', description: 'Long text.' },
+          { name: 'NotAnElement' },
+        ],
+      },
+    ],
+  });
+  assert.equal(
+    text,
+    [
+      '| element | what it is |',
+      '|---|---|',
+      '| [`<x-alpha>`](docs/elements.md#x-alpha) | Alpha \\| first. |',
+      '| [`<x-zeta>`](docs/elements.md#x-zeta) | Zeta shows things. |',
+    ].join('\n'),
+  );
 });
 
 test('the element reference lists every attribute, event, part and custom property', () => {

@@ -35,7 +35,7 @@ export async function offerTitle(uuid: string): Promise<string | undefined> {
   }
 }
 
-// The README's client example, as written there.
+// The client example of docs/client.md, as written there.
 export async function readmeExample(uuid: string, id: string): Promise<number> {
   const offer = await client.offers.get({ uuid });
   const { tracking_link } = await client.offers.trackingLink(
