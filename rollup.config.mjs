@@ -1,7 +1,8 @@
 // Five kinds of build, in this order:
-// - vendor: dist/vendor/tldts.js, the proxy's public suffix list, one minified file that
-//   the npm and edge builds import (scripts/rollup/vendored.mjs), so that the package can
-//   hold it without depending on it, and holds it once;
+// - vendor: dist/vendor/tldts.js, the proxy's public suffix list, and
+//   dist/vendor/hono-node-server.js, the Node adapter's, one minified file each that the
+//   npm, emulator and edge builds import (scripts/rollup/vendored.mjs), so that the package
+//   can hold them without depending on them, and holds each once;
 // - npm: ESM modules in dist/ mirroring src/, `lit` external, with declarations;
 // - emulator: dist/emulator/index.js and cli.js with hono bundled in, so that hono can
 //   stay a devDependency: installing the widgets or the client never installs it;
@@ -194,7 +195,8 @@ export default [
   {
     // Bundled, hono included: the published package does not depend on it. The
     // emulator's copies of src/node-adapter/serve.ts and of the client's routes are its
-    // own; the proxy CLI keeps dist/node-adapter/serve.js from the npm build.
+    // own (the adapter's `@hono/node-server` is the vendored file); the proxy CLI keeps
+    // dist/node-adapter/serve.js from the npm build.
     input: emulatorEntries,
     external: isBuiltin,
     output: {
@@ -210,6 +212,7 @@ export default [
       banner: shebang,
     },
     plugins: [
+      useVendored('dist'),
       replaceVersion,
       resolve({ exportConditions: ['node'] }),
       typescript({

@@ -1,10 +1,12 @@
-// The packages the build bundles into the package (every import but Lit's and Node's): the
-// proxy's public suffix list, tldts (with tldts-core), so that installing the widgets still
-// brings Lit alone. Each is one minified file, dist/vendor/<name>.js (npm never packs a folder
-// named node_modules), that imports nothing, and the modules that use it import it by a
-// relative path: the npm build (dist/proxy/policy/link-hosts.js) and the edge build of the
-// proxy (dist/proxy/edge.js) alike, so that an install holds the list once. Inlined into the
-// edge build as well, the second copy took the install over its 5 MiB (issue 24).
+// The packages the build bundles into the package (every import but Lit's and Node's), so that
+// installing the widgets still brings Lit alone: the proxy's public suffix list, tldts (with
+// tldts-core), and the Node adapter's `@hono/node-server` (the one function of it the adapter
+// uses). Each is one minified file, dist/vendor/<file>.js (npm never packs a folder named
+// node_modules), that imports nothing but Node's built-in modules, and the modules that use it
+// import it by a relative path: the npm build (dist/proxy/policy/link-hosts.js,
+// dist/node-adapter/serve.js), the emulator's and the proxy's edge build alike, so that an
+// install holds each once. Inlined into the edge build as well, a second copy of the list took
+// the install over its 5 MiB (issue 24).
 //
 // Shared by rollup.config.mjs and the runtime tests' scratch install
 // (scripts/load-proxy/runtimes.mjs), so that workerd, Deno and Bun run the proxy as it ships.
@@ -13,15 +15,29 @@ import { dirname, join, relative, resolve as resolvePath, sep } from 'node:path'
 import resolve from '@rollup/plugin-node-resolve';
 import terser from '@rollup/plugin-terser';
 
-/** Each vendored package, by the name it is imported by, with the notice its licence asks for. */
+/**
+ * Each vendored package, by the name it is imported by: its file's name, the notice its
+ * licence asks for (MIT: in every copy), and the names it exports (all, if not said).
+ */
 export const VENDORED = {
-  // MIT: its notice in every copy.
-  tldts:
-    '/*! tldts, tldts-core: Copyright (c) 2017 Thomas Parisot, 2018 Rémi Berson. MIT License. */',
+  tldts: {
+    file: 'tldts',
+    notice:
+      '/*! tldts, tldts-core: Copyright (c) 2017 Thomas Parisot, 2018 Rémi Berson. MIT License. */',
+  },
+  '@hono/node-server': {
+    file: 'hono-node-server',
+    notice:
+      '/*! @hono/node-server: Copyright (c) 2022 - present, Yusuke Wada and Hono contributors. MIT License. */',
+    exports: ['getRequestListener'],
+  },
 };
 
-/** Where `name` goes, under the build's folder `dir` (dist/). */
-export const vendoredFile = (dir, name) => resolvePath(dir, 'vendor', `${name}.js`);
+/** Where the package imported as `name` goes, under the build's folder `dir` (dist/). */
+export const vendoredFile = (dir, name) => resolvePath(dir, 'vendor', `${VENDORED[name].file}.js`);
+
+/** The entry of a package that exports only some names: a module re-exporting them. */
+const ENTRY = '\0pubnet-vendor:';
 
 /**
  * Rollup options building every vendored package into its one file under `dir`/vendor/,
@@ -29,17 +45,34 @@ export const vendoredFile = (dir, name) => resolvePath(dir, 'vendor', `${name}.j
  * removed, so that `npm pack` never ships it.
  */
 export const vendorBuild = (dir) => ({
-  input: Object.fromEntries(Object.keys(VENDORED).map((name) => [name, name])),
+  input: Object.fromEntries(
+    Object.entries(VENDORED).map(([name, { file, exports }]) => [
+      file,
+      exports ? ENTRY + name : name,
+    ]),
+  ),
+  // Node's own modules stay imports.
+  external: (id) => id.startsWith('node:'),
   output: {
     dir: join(dir, 'vendor'),
     format: 'esm',
     sourcemap: false,
     entryFileNames: '[name].js',
     // A package's notice on its file (the banner is added before terser, which keeps `/*!`).
-    banner: (chunk) => (Object.hasOwn(VENDORED, chunk.name) ? VENDORED[chunk.name] : ''),
+    banner: (chunk) =>
+      Object.values(VENDORED).find(({ file }) => file === chunk.name)?.notice ?? '',
   },
   plugins: [
-    resolve(),
+    {
+      name: 'pubnet-vendor-entries',
+      resolveId: (id) => (id.startsWith(ENTRY) ? id : null),
+      load(id) {
+        if (!id.startsWith(ENTRY)) return null;
+        const name = id.slice(ENTRY.length);
+        return `export { ${VENDORED[name].exports.join(', ')} } from '${name}';`;
+      },
+    },
+    resolve({ exportConditions: ['node'] }),
     terser({ module: true, format: { comments: /^!/ } }),
     {
       name: 'pubnet-no-stale-vendor',

@@ -1,25 +1,35 @@
 /**
- * A small, dependency-free Node adapter for web-standard handlers. Each
- * node:http request becomes a `Request` (exchange.ts) whose URL is this
- * server's own origin plus the request target's path and query (the `Host`
- * header is never used for it), whose body is a stream read only as the
- * handler reads it, and whose signal fires when the client goes away.
+ * The Node adapter for web-standard handlers: `@hono/node-server` turns each
+ * node:http request into a `Request` and writes the `Response` back; this
+ * module keeps around it what the public edge needs (api-contract §12) and
+ * that adapter does not give by itself:
  *
- * A request whose body was not read to its end (an unknown path, a refusal
- * before reading) is answered with `Connection: close` and its connection
- * closed after the answer: the rest of the body is never read. A declared
- * Content-Length over `maxBodyBytes` is 413 before the handler runs.
- * `close()` destroys open sockets (a hanging handler cannot keep the server
- * up); `shutdown(graceMs)` lets the requests in flight finish first.
+ * - The request's URL is this server's own origin plus the target's path and
+ *   query: the `Host` header (still readable) and an absolute-form target's
+ *   host are never used for it.
+ * - A request without exactly one valid `Host` (none, an empty one, one with a
+ *   space or another character no host has, two of them) is `400` before the
+ *   handler runs (RFC 9112 §3.2), whatever its HTTP version; so are TRACE,
+ *   CONNECT and a target that is no path. These answers and a handler's
+ *   failure are short plain texts: no error, no stack trace, reaches anyone.
+ * - A declared Content-Length over `maxBodyBytes` is 413 before the handler
+ *   runs; a body is read only as the handler reads it, never past the cap
+ *   (body.ts). A request whose body was not read to its end (an unknown path,
+ *   a refusal before reading) is answered with `Connection: close` and its
+ *   connection closed after the answer: the rest of the body is never read.
+ * - `close()` destroys open sockets (a hanging handler cannot keep the server
+ *   up); `shutdown(graceMs)` lets the requests in flight finish first.
  *
- * A request without exactly one valid `Host` (none, an empty one, one with a
- * space or another character no host has, two of them) is `400` before the
- * handler runs (RFC 9112 §3.2), whatever its HTTP version.
+ * `lightweightGlobals` lets `@hono/node-server` replace the process's global
+ * `Request` and `Response` with its lighter ones (a `Response` made from a
+ * string or bytes is then written without being turned into a stream): for a
+ * process of its own, like the proxy's CLI, never for a library's caller.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { getRequestListener, type HttpBindings } from '@hono/node-server';
 import { validHost } from '../proxy/http/host.js';
-import { BadRequest, hasBody, toRequest, writeResponse, type ExchangeState } from './exchange.js';
+import { cappedBody, hasBody, type BodyState } from './body.js';
 
 /** What the adapter knows about the connection (the proxy's per-IP rate limit uses it). */
 export interface ConnectionInfo {
@@ -47,6 +57,12 @@ export interface ServeOptions {
   keepAliveTimeout?: number;
   /** Told of each failure by kind; nothing is logged otherwise. */
   onError?: (kind: ServeErrorKind) => void;
+  /**
+   * Replace this process's global `Request` and `Response` with
+   * `@hono/node-server`'s lightweight ones (default false): faster, for a
+   * process that is only this server.
+   */
+  lightweightGlobals?: boolean;
 }
 
 export interface Served {
@@ -76,15 +92,48 @@ function oneValidHost(raw: string[]): boolean {
   return value !== undefined && validHost(value);
 }
 
-function plain(res: ServerResponse, status: number, text: string, close = false): void {
-  const headers: Record<string, string> = {
-    'content-type': 'text/plain; charset=utf-8',
+/** Methods no web handler takes (TRACK and CONNECT rarely get this far: Node refuses them). */
+const REFUSED_METHODS = new Set(['TRACE', 'TRACK', 'CONNECT']);
+/** A path and query every URL parser reads the same: no backslash, no dot segment, no odd byte. */
+const PLAIN_TARGET = /^\/[!#$&-;=?-[\]_a-z~]*$/;
+const DOT_SEGMENT = /\/\.\.?(?:[/?#]|$)/;
+
+/**
+ * The path and query of a request target on `origin`, as a URL parser makes
+ * them (origin-form, or absolute-form's own); undefined when it is neither.
+ */
+function pathOf(target: string | undefined, origin: string): string | undefined {
+  if (!target) return undefined;
+  if (PLAIN_TARGET.test(target) && !DOT_SEGMENT.test(target)) return target;
+  let url: URL;
+  try {
+    if (target.charCodeAt(0) === 47 /* / */) url = new URL(origin + target);
+    else if (/^https?:\/\//i.test(target)) url = new URL(target);
+    else return undefined;
+  } catch {
+    return undefined;
+  }
+  return url.pathname + url.search;
+}
+
+const PLAIN = 'text/plain; charset=utf-8';
+
+/** A short plain answer written by the adapter itself. */
+function plain(res: ServerResponse, status: number, text: string): void {
+  res.writeHead(status, {
+    'content-type': PLAIN,
     'content-length': String(Buffer.byteLength(text)),
-  };
-  if (close) headers.connection = 'close';
-  res.writeHead(status, headers);
+    connection: 'close',
+  });
   res.end(text);
 }
+
+/** The same, as a `Response` for `@hono/node-server` to write. */
+const plainResponse = (status: number, text: string, close: boolean) =>
+  new Response(text, {
+    status,
+    headers: close ? { 'content-type': PLAIN, connection: 'close' } : { 'content-type': PLAIN },
+  });
 
 export function serve(handler: FetchHandler, options: ServeOptions = {}): Promise<Served> {
   const host = options.host ?? '127.0.0.1';
@@ -93,42 +142,63 @@ export function serve(handler: FetchHandler, options: ServeOptions = {}): Promis
   /** Open sockets, each with the number of its requests not yet answered. */
   const sockets = new Map<Socket, number>();
   let origin = '';
+  let originHost = '';
   let closing = false;
 
-  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const withBody = hasBody(req);
+  /** The handler, as `@hono/node-server` calls it: never throws. */
+  async function respond(honoRequest: Request, env: unknown): Promise<Response> {
+    const { incoming, outgoing } = env as HttpBindings;
+    const method = honoRequest.method;
+    const withBody = hasBody(incoming);
+    let request = honoRequest;
+    const body: BodyState = { tooLarge: false };
+    if (withBody && method !== 'GET' && method !== 'HEAD') {
+      const init: RequestInit & { duplex: 'half' } = {
+        method,
+        headers: honoRequest.headers,
+        body: cappedBody(incoming, limit, body),
+        duplex: 'half',
+        signal: honoRequest.signal,
+      };
+      request = new Request(honoRequest.url, init);
+    }
     // Not read to its end when answered: this connection cannot carry another request.
-    const unread = () => withBody && !req.complete;
-    if (withBody && Number(req.headers['content-length'] ?? 0) > limit)
-      return plain(res, 413, 'Request body too large', true);
-    if (!oneValidHost(req.rawHeaders)) {
-      onError('bad request');
-      return plain(res, 400, 'Bad request', true);
-    }
-    const state: ExchangeState = { tooLarge: false };
-    let request: Request;
-    try {
-      request = toRequest(req, res, origin, limit, state);
-    } catch (error) {
-      if (!(error instanceof BadRequest)) throw error;
-      onError('bad request');
-      return plain(res, 400, 'Bad request', true);
-    }
+    const unread = () => withBody && !incoming.complete;
     let response: Response;
     try {
-      response = await handler(request, { remoteAddress: req.socket.remoteAddress });
+      response = await handler(request, { remoteAddress: incoming.socket.remoteAddress });
     } catch {
-      if (res.destroyed) return;
-      if (state.tooLarge) return plain(res, 413, 'Request body too large', true);
+      if (body.tooLarge) return plainResponse(413, 'Request body too large', true);
       onError('handler failed');
-      return plain(res, 500, 'Internal server error', unread() || closing);
+      return plainResponse(500, 'Internal server error', unread() || closing);
     }
-    if (res.destroyed) return void response.body?.cancel().catch(() => {});
-    try {
-      await writeResponse(res, response, req.method === 'HEAD', unread() || closing);
-    } catch {
-      onError('response failed');
+    if ((unread() || closing) && !outgoing.headersSent) outgoing.setHeader('connection', 'close');
+    return response;
+  }
+
+  const listener = getRequestListener(respond, {
+    overrideGlobalObjects: options.lightweightGlobals === true,
+    // Never read what the handler left unread: the connection is closed instead.
+    autoCleanupIncoming: false,
+    // Only a request it could not turn into a `Request`: `respond` never throws.
+    errorHandler: () => {
+      onError('bad request');
+      return plainResponse(400, 'Bad request', true);
+    },
+  });
+
+  function handle(req: IncomingMessage, res: ServerResponse): void {
+    if (hasBody(req) && Number(req.headers['content-length'] ?? 0) > limit)
+      return plain(res, 413, 'Request body too large');
+    const path = pathOf(req.url, origin);
+    if (!oneValidHost(req.rawHeaders) || REFUSED_METHODS.has(req.method!) || !path) {
+      onError('bad request');
+      return plain(res, 400, 'Bad request');
     }
+    // The URL is this server's: its own host, the target's path and query.
+    req.url = path;
+    req.headers.host = originHost;
+    void listener(req, res);
   }
 
   const server = createServer((req, res) => {
@@ -141,11 +211,7 @@ export function serve(handler: FetchHandler, options: ServeOptions = {}): Promis
       if (hasBody(req) && !req.complete) socket.destroySoon();
       else if (closing && left === 0) socket.destroySoon();
     });
-    handle(req, res).catch(() => {
-      onError('handler failed');
-      if (!res.headersSent) plain(res, 500, 'Internal server error', true);
-      else res.destroy();
-    });
+    handle(req, res);
   });
   server.headersTimeout = options.headersTimeout ?? 10_000;
   server.requestTimeout = options.requestTimeout ?? 30_000;
@@ -176,7 +242,8 @@ export function serve(handler: FetchHandler, options: ServeOptions = {}): Promis
       server.off('error', reject);
       const { port } = server.address() as AddressInfo;
       const shownHost = host.includes(':') ? `[${host}]` : host;
-      origin = `http://${shownHost}:${port}`;
+      originHost = `${shownHost}:${port}`;
+      origin = `http://${originHost}`;
       resolve({
         url: `${origin}/`,
         close: () => {

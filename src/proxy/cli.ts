@@ -172,6 +172,8 @@ async function main(): Promise<void> {
     // headers), reading none of a declared one and no more than its limit of a streamed one.
     maxBodyBytes: 4 * MAX_REQUEST_BODY,
     onError: rateLimitedErrors((line) => stderr.line(line)),
+    // This process is the proxy alone: `@hono/node-server`'s Request and Response are its globals.
+    lightweightGlobals: true,
   });
   const base = (options.basePath ?? '/').replace(/^\/+/, '').replace(/\/*$/, '/');
   process.stdout.write(`${server.url}${base === '/' ? '' : base}\n`);
