@@ -19,7 +19,7 @@ const round = (value, digits = 1) => Number(value.toFixed(digits));
 export const HITS = {
   connections: 50,
   ms: { bare: 10_000, node: 10_000, other: 5_000 },
-  goals: { nodeShare: 0.5, nodeRssMb: 120 },
+  goals: { nodeShare: 0.5, nodeRssMb: 150 },
 };
 
 const HEAD_END = Buffer.from('\r\n\r\n');

@@ -41,7 +41,15 @@ import {
   validHost,
 } from './http/index.js';
 import { resolveOptions, type ProxyLogEntry, type ProxyOptions } from './options.js';
-import { allowedMethods, prepareRequest, resolveRoute, scrubber } from './policy/index.js';
+import {
+  allowedMethods,
+  prepareRead,
+  type AllowedRoute,
+  type Composition,
+  prepareRequest,
+  resolveRoute,
+  scrubber,
+} from './policy/index.js';
 import {
   Budget,
   RateLimiter,
@@ -95,6 +103,27 @@ export type Proxy = ProxyHandler & { held(): ProxyHeld };
 
 type Outcome = { response: Response; cache: ProxyLogEntry['cache']; note?: string };
 
+/** A read planned from a request's method and URL (and body): see `planned` in createProxy. */
+interface Plan {
+  route: AllowedRoute;
+  read: ReadRequest;
+  composition?: Composition;
+  /** Its cache entry's key; none for a route never cached. */
+  key?: string;
+}
+
+const PLANNED_MAX = 1024;
+
+/** The path of a request's URL, as a runtime gives it (absolute, parsed already), for the log. */
+function pathOf(url: string): string {
+  const start = url.indexOf('/', url.indexOf('//') + 2);
+  if (start < 0) return '/';
+  const query = url.indexOf('?', start);
+  const fragment = url.indexOf('#', start);
+  const end = Math.min(query < 0 ? url.length : query, fragment < 0 ? url.length : fragment);
+  return url.slice(start, end);
+}
+
 /**
  * Creates the proxy handler. Its state (cache, rate-limit buckets, back-off,
  * the upstream calls in flight and queued) lives in the returned function:
@@ -141,53 +170,95 @@ export function createProxy(options: ProxyOptions): Proxy {
     localBase: INTERNAL_ORIGIN + o.basePath,
   });
 
-  /** The answer as a Response, with CORS, caching and conditional-request headers. */
+  /**
+   * The answer as a Response, with CORS, caching and conditional-request
+   * headers. A kept answer (a cache entry's: a hit, or a stale copy) has its
+   * headers made once per variant (represent.ts): they depend on nothing but
+   * the answer, its cache state, the CORS variant and whether it is a read.
+   */
   function toResponse(
     request: Request,
     answer: Answer,
     state: Outcome['cache'],
     outcomes: readonly number[] = [],
   ): Promise<Response> | Response {
-    const headers: Record<string, string> = {
-      ...BASE_HEADERS,
-      ...cors.headers(request.headers.get('origin')),
-    };
-    if (answer.body !== null) headers['Content-Type'] = 'application/json';
-    if (answer.retryAfter !== undefined) headers['Retry-After'] = String(answer.retryAfter);
-    if (state !== '-') headers['X-Cache'] = state.toUpperCase();
-    if (outcomes.includes(answer.status)) {
-      // An expected outcome (api-contract §14): 200, the API's status beside it, kept nowhere.
-      headers[OUTCOME_HEADER] = String(answer.status);
-      headers['Cache-Control'] = 'no-store';
-      return represent(request, 200, headers, answer.body);
-    }
-    const ok = answer.status >= 200 && answer.status < 300;
+    const origin = request.headers.get('origin');
     const read = request.method === 'GET' || request.method === 'HEAD';
-    if (!read || !ok || !answer.upstream) {
-      headers['Cache-Control'] = 'no-store';
-      return represent(request, answer.status, headers, answer.body);
-    }
-    // A stale answer, or a composition with parts missing or made from a slot config
-    // being revalidated, may be kept by a CDN only if it asks again before each use.
-    const whole = state !== 'stale' && !answer.stale && !answer.partial && !answer.revalidating;
-    headers['Cache-Control'] = whole ? freshCacheControl : 'no-cache';
-    if (answer.etag) headers.ETag = answer.etag;
-    return represent(request, answer.status, headers, answer.body);
+    const headers = () => {
+      const all: Record<string, string> = { ...BASE_HEADERS, ...cors.headers(origin) };
+      if (answer.body !== null) all['Content-Type'] = 'application/json';
+      if (answer.retryAfter !== undefined) all['Retry-After'] = String(answer.retryAfter);
+      if (state !== '-') all['X-Cache'] = state.toUpperCase();
+      if (outcomes.includes(answer.status)) {
+        // An expected outcome (api-contract §14): 200, the API's status beside it, kept nowhere.
+        all[OUTCOME_HEADER] = String(answer.status);
+        all['Cache-Control'] = 'no-store';
+        return all;
+      }
+      const ok = answer.status >= 200 && answer.status < 300;
+      if (!read || !ok || !answer.upstream) {
+        all['Cache-Control'] = 'no-store';
+        return all;
+      }
+      // A stale answer, or a composition with parts missing or made from a slot config
+      // being revalidated, may be kept by a CDN only if it asks again before each use.
+      const whole = state !== 'stale' && !answer.stale && !answer.partial && !answer.revalidating;
+      all['Cache-Control'] = whole ? freshCacheControl : 'no-cache';
+      if (answer.etag) all.ETag = answer.etag;
+      return all;
+    };
+    const status = outcomes.includes(answer.status) ? 200 : answer.status;
+    const kept =
+      state === 'hit' || state === 'stale'
+        ? { answer, variant: `${state} ${read ? 'read' : 'write'} ${cors.variant(origin)}` }
+        : undefined;
+    return represent(request, status, kept ? headers : headers(), answer.body, kept);
   }
 
+  /** An answer of the proxy's own, with the CORS headers for `origin`. */
+  function own(origin: string | null, response: Response, note?: string): Outcome {
+    for (const [name, value] of Object.entries(cors.headers(origin)))
+      response.headers.set(name, value);
+    return { response, cache: '-', note };
+  }
+
+  /**
+   * The reads planned from a request's method and URL alone (route, checked
+   * query, cache key), by `method URL`: a URL asked for again is not parsed,
+   * routed and checked again. At most {@link PLANNED_MAX}, cleared when full,
+   * so what visitors send can only churn it.
+   */
+  const planned = new Map<string, Plan>();
+
   async function handle(request: Request, info: ConnectionInfo | undefined): Promise<Outcome> {
-    const url = new URL(request.url);
     const origin = request.headers.get('origin');
-    const own = (response: Response, note?: string): Outcome => {
-      for (const [name, value] of Object.entries(cors.headers(origin)))
-        response.headers.set(name, value);
-      return { response, cache: '-', note };
-    };
     // RFC 9112 §3.2. A runtime that passes the Host header on (Node's adapter checks its
     // count and presence itself) gets a bad one refused here: two are joined as "a, b".
     const host = request.headers.get('host');
-    if (host !== null && !validHost(host)) return own(detail(400, 'Bad request.'), 'bad host');
-    if (!url.pathname.startsWith(o.basePath)) return own(notFound(), 'outside base path');
+    if (host !== null && !validHost(host))
+      return own(origin, detail(400, 'Bad request.'), 'bad host');
+    const memo = `${request.method} ${request.url}`;
+    let plan = planned.get(memo);
+    if (!plan) {
+      const made = await planRead(request, info, origin);
+      if (!('route' in made)) return made;
+      plan = made;
+      if (!plan.route.policy.body) {
+        if (planned.size >= PLANNED_MAX) planned.clear();
+        planned.set(memo, plan);
+      }
+    }
+    return answerRead(request, info, plan);
+  }
+
+  /** The read `request` asks for, or the proxy's own answer to it. */
+  async function planRead(
+    request: Request,
+    info: ConnectionInfo | undefined,
+    origin: string | null,
+  ): Promise<Plan | Outcome> {
+    const url = new URL(request.url);
+    if (!url.pathname.startsWith(o.basePath)) return own(origin, notFound(), 'outside base path');
     const path = `/${url.pathname.slice(o.basePath.length)}`;
 
     if (request.method === 'OPTIONS') {
@@ -202,9 +273,9 @@ export function createProxy(options: ProxyOptions): Proxy {
     const resolved = resolveRoute(request.method === 'HEAD' ? 'GET' : request.method, path);
     if (!resolved) {
       const allow = allowedMethods(path);
-      if (!allow.length) return own(notFound(), 'not forwarded');
+      if (!allow.length) return own(origin, notFound(), 'not forwarded');
       const refusal = detail(405, 'Method not allowed.', { Allow: allow.join(', ') });
-      return own(refusal, 'method not allowed');
+      return own(origin, refusal, 'method not allowed');
     }
     // Not composing: the route is forwarded as a plain read, its `?key=`/`?sid=` dropped unchecked.
     const route =
@@ -212,12 +283,39 @@ export function createProxy(options: ProxyOptions): Proxy {
         ? resolved
         : { ...resolved, policy: { ...resolved.policy, compose: false } };
 
-    const prepared = await prepareRequest(request, url, route, o.websites);
-    if (prepared instanceof Response) return own(prepared, `refused ${prepared.status}`);
-    const { composition, ...routeRead } = prepared;
-    const read: ReadRequest = routeRead;
+    const prepared = route.policy.body
+      ? await prepareRequest(request, url, route, o.websites)
+      : prepareRead(url, route, o.websites);
+    if (prepared instanceof Response) return own(origin, prepared, `refused ${prepared.status}`);
+    const { composition, ...read } = prepared;
+    // A composition has its own entry, per key and sid, beside the one plain slot every
+    // composition reads.
+    const key = composition
+      ? ['compose', ReadPath.key(read), composition.key ?? '', composition.sid ?? ''].join('\n')
+      : route.policy.cache
+        ? ReadPath.key(read)
+        : undefined;
+    return { route, read, composition, key };
+  }
+
+  /** The answer to a planned read: a hit in memory at once, else through the read path. */
+  async function answerRead(
+    request: Request,
+    info: ConnectionInfo | undefined,
+    { route, read, composition, key }: Plan,
+  ): Promise<Outcome> {
+    // A hit in memory is answered at once, with nothing else made for it (a tracking link's
+    // site is checked first: that check may refuse it).
+    const hit =
+      key !== undefined && route.policy.body !== 'trackingLink' ? reads.hit(key) : undefined;
+    if (hit) {
+      const response = toResponse(request, hit, 'hit', route.policy.outcomes);
+      return { response: response instanceof Response ? response : await response, cache: 'hit' };
+    }
     const remote = typeof info?.remoteAddress === 'string' ? info.remoteAddress : undefined;
-    const budget = limiter && new Budget(limiter, clientKey(clientIp(request, remote, ipHeader)));
+    // Its client is worked out only if the read would call upstream: a hit never needs it.
+    const budget =
+      limiter && new Budget(limiter, () => clientKey(clientIp(request, remote, ipHeader)));
     const given = info?.waitUntil;
     // Called as given (a runtime's own method may need its `this`).
     const waitUntil =
@@ -233,11 +331,9 @@ export function createProxy(options: ProxyOptions): Proxy {
     if (refused) {
       outcome = refused;
     } else if (composition) {
-      // Its own entry, per key and sid, beside the one plain slot every composition reads.
-      const key = ['compose', ReadPath.key(read), composition.key ?? '', composition.sid ?? ''];
       const compose = (signal: AbortSignal) =>
         composeAdslot(composer, read, composition, signal, caller);
-      outcome = await reads.cached(key.join('\n'), 'GET', compose, () => request.signal, {
+      outcome = await reads.cached(key!, 'GET', compose, () => request.signal, {
         ...caller,
         heedBackoff: false,
       });
@@ -259,15 +355,9 @@ export function createProxy(options: ProxyOptions): Proxy {
       outcome = { response: detail(500, 'The proxy failed.'), cache: '-', note: 'internal error' };
     }
     if (o.onLog) {
-      let path = '?';
-      try {
-        path = new URL(request.url).pathname;
-      } catch {
-        // keep '?'
-      }
       const entry: ProxyLogEntry = {
         method: request.method,
-        path: scrub(path),
+        path: scrub(pathOf(request.url)),
         status: outcome.response.status,
         ms: Math.round(performance.now() - started),
         cache: outcome.cache,

@@ -14,9 +14,33 @@ const MAX_AGE = '86400';
 
 export class Cors {
   readonly #origins: readonly string[] | '*';
+  /** The headers of each variant, made once (see {@link Cors.variant}); never to be changed. */
+  readonly #headers = new Map<string, Readonly<Record<string, string>>>();
 
   constructor(origins: readonly string[] | '*') {
     this.#origins = origins;
+    const expose = { 'Access-Control-Expose-Headers': EXPOSE_HEADERS };
+    if (origins === '*') this.#headers.set('*', { 'Access-Control-Allow-Origin': '*', ...expose });
+    else if (origins.length === 0) this.#headers.set('', {});
+    else {
+      this.#headers.set('', { Vary: 'Origin' });
+      for (const origin of origins)
+        this.#headers.set(origin, {
+          'Access-Control-Allow-Origin': origin,
+          ...expose,
+          Vary: 'Origin',
+        });
+    }
+  }
+
+  /**
+   * What the answer to a request from `origin` depends on: `*`, the origin
+   * itself when it is a configured one, or `''` (no CORS headers, or
+   * `Vary: Origin` alone). As many values as configured origins, plus one.
+   */
+  variant(origin: string | null): string {
+    if (this.#origins === '*') return '*';
+    return origin !== null && this.#origins.includes(origin) ? origin : '';
   }
 
   /** Whether `origin` may read answers. */
@@ -28,26 +52,15 @@ export class Cors {
    * Headers for an answer to a request from `origin`. `Vary: Origin` is sent
    * whenever the answer depends on the origin, so a CDN keeps one copy per origin.
    */
-  headers(origin: string | null): Record<string, string> {
-    if (this.#origins === '*')
-      return {
-        'Access-Control-Allow-Origin': '*',
-        'Access-Control-Expose-Headers': EXPOSE_HEADERS,
-      };
-    if (this.#origins.length === 0) return {};
-    if (!this.allows(origin)) return { Vary: 'Origin' };
-    return {
-      'Access-Control-Allow-Origin': origin!,
-      'Access-Control-Expose-Headers': EXPOSE_HEADERS,
-      Vary: 'Origin',
-    };
+  headers(origin: string | null): Readonly<Record<string, string>> {
+    return this.#headers.get(this.variant(origin))!;
   }
 
   /** The answer to an `OPTIONS` preflight; `known` says whether the path is a forwarded route. */
   preflight(origin: string | null, known: boolean): Response {
     const headers: Record<string, string> = { ...BASE_HEADERS, Vary: 'Origin' };
     if (!this.allows(origin)) return new Response(null, { status: 403, headers });
-    const allowed = this.headers(origin);
+    const allowed = { ...this.headers(origin) };
     delete allowed['Access-Control-Expose-Headers'];
     return new Response(null, {
       status: known ? 204 : 404,

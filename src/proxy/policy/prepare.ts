@@ -120,13 +120,19 @@ function prepareComposition(
   return { key, sid: sid ?? undefined };
 }
 
-/** A page's request prepared for `route`: query, body and composition; or the answer refusing it. */
-export async function prepareRequest(
-  request: Request,
+/** A prepared read: query and body, and what a composed route is composed for. */
+export type PreparedRead = RouteRead & { composition?: Composition };
+
+/**
+ * A page's request for a `route` that takes no body, prepared: query and
+ * composition; or the answer refusing it. Synchronous: a cache hit of such a
+ * route waits for nothing.
+ */
+export function prepareRead(
   url: URL,
   route: AllowedRoute,
   websites: readonly string[],
-): Promise<(RouteRead & { composition?: Composition }) | Response> {
+): PreparedRead | Response {
   const query = prepareQuery(route, url.searchParams, websites);
   if (query instanceof Response) return query;
   if (route.policy.compose) {
@@ -134,7 +140,19 @@ export async function prepareRequest(
     if (composition instanceof Response) return composition;
     return { route, query, composition };
   }
-  if (!route.policy.body) return { route, query };
+  return { route, query };
+}
+
+/** A page's request prepared for `route`: query, body and composition; or the answer refusing it. */
+export async function prepareRequest(
+  request: Request,
+  url: URL,
+  route: AllowedRoute,
+  websites: readonly string[],
+): Promise<PreparedRead | Response> {
+  const read = prepareRead(url, route, websites);
+  if (read instanceof Response || read.composition || !route.policy.body) return read;
+  const { query } = read;
 
   const length = Number(request.headers.get('content-length') ?? 0);
   if (length > MAX_REQUEST_BODY) return tooLarge();

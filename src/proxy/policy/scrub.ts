@@ -10,7 +10,8 @@ export function scrubber(token: string): (text: string) => string {
   const forms = [
     ...new Set([token, JSON.stringify(token).slice(1, -1), encodeURIComponent(token)]),
   ];
-  return (text) => forms.reduce((out, form) => out.split(form).join(REDACTED), text);
+  return (text) =>
+    forms.reduce((out, form) => (out.includes(form) ? out.split(form).join(REDACTED) : out), text);
 }
 
 /**

@@ -36,6 +36,8 @@ export class BoundedLru<V> {
   readonly #maxBytes: number;
   readonly #now: () => number;
   #bytes = 0;
+  /** The most recently used key: reading it again changes no order. */
+  #newest: string | undefined;
 
   /** At most `max` entries and `maxBytes` bytes (as each `set` measured them). */
   constructor(max: number, maxBytes: number, now: () => number = Date.now) {
@@ -48,10 +50,15 @@ export class BoundedLru<V> {
   get(key: string): V | undefined {
     const slot = this.#entries.get(key);
     if (!slot) return undefined;
-    this.#remove(key, slot);
-    if (slot.until <= this.#now()) return undefined;
-    this.#entries.set(key, slot);
-    this.#bytes += slot.size;
+    if (slot.until <= this.#now()) {
+      this.#remove(key, slot);
+      return undefined;
+    }
+    if (key !== this.#newest) {
+      this.#entries.delete(key);
+      this.#entries.set(key, slot);
+      this.#newest = key;
+    }
     return slot.value;
   }
 
@@ -66,6 +73,7 @@ export class BoundedLru<V> {
     const old = this.#entries.get(key);
     if (old) this.#remove(key, old);
     this.#entries.set(key, { value, size, until: this.#now() + lifetime });
+    this.#newest = key;
     this.#bytes += size;
     while (this.#entries.size > this.#max || this.#bytes > this.#maxBytes) {
       const [oldest, slot] = this.#entries.entries().next().value!;
@@ -87,5 +95,6 @@ export class BoundedLru<V> {
   #remove(key: string, slot: Slot<V>): void {
     this.#entries.delete(key);
     this.#bytes -= slot.size;
+    if (key === this.#newest) this.#newest = undefined;
   }
 }

@@ -82,24 +82,30 @@ export class RateLimiter {
  */
 export class Budget {
   readonly #limiter: RateLimiter;
-  readonly #client: string;
+  #client: string | (() => string);
   #admitted = false;
 
-  constructor(limiter: RateLimiter, client: string) {
+  /** `client`: the client's key, or a function giving it, called at most once and only when needed. */
+  constructor(limiter: RateLimiter, client: string | (() => string)) {
     this.#limiter = limiter;
     this.#client = client;
+  }
+
+  get #key(): string {
+    if (typeof this.#client === 'function') this.#client = this.#client();
+    return this.#client;
   }
 
   /** Before new upstream work: whether this request may start it. Always yes once admitted. */
   admit(): Take {
     if (this.#admitted) return { ok: true };
-    const taken = this.#limiter.admit(this.#client);
+    const taken = this.#limiter.admit(this.#key);
     this.#admitted = taken.ok;
     return taken;
   }
 
   /** An upstream call this request started. */
   charge(): void {
-    this.#limiter.charge(this.#client);
+    this.#limiter.charge(this.#key);
   }
 }

@@ -95,6 +95,14 @@ export class ReadPath {
   }
 
   /**
+   * The fresh answer this instance holds in memory for `key`, without
+   * waiting: what a hit needs, before anything else is made for the read.
+   */
+  hit(key: string): Answer | undefined {
+    return this.#cache?.freshNow(key);
+  }
+
+  /**
    * A read of an allowed route: cached and coalesced when its policy says so,
    * always behind the back-off, for `caller`, revalidated in the background
    * when `mode` says so. Never rejects.

@@ -70,6 +70,11 @@ export class MemoryStore implements CacheStore {
     return this.#entries.get(key);
   }
 
+  /** {@link MemoryStore.get} without the promise: memory needs no wait. */
+  getNow(key: string): CacheEntry | undefined {
+    return this.#entries.get(key);
+  }
+
   async put(key: string, entry: CacheEntry): Promise<void> {
     this.#entries.set(key, entry, entrySize(key, entry), entry.staleUntil - this.#now());
   }
