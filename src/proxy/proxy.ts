@@ -113,6 +113,8 @@ interface Plan {
 }
 
 const PLANNED_MAX = 1024;
+/** The longest URL whose plan is kept (so the plans hold at most about 1 MiB of URLs). */
+const PLANNED_URL_MAX = 1024;
 
 /** The path of a request's URL, as a runtime gives it (absolute, parsed already), for the log. */
 function pathOf(url: string): string {
@@ -225,8 +227,9 @@ export function createProxy(options: ProxyOptions): Proxy {
   /**
    * The reads planned from a request's method and URL alone (route, checked
    * query, cache key), by `method URL`: a URL asked for again is not parsed,
-   * routed and checked again. At most {@link PLANNED_MAX}, cleared when full,
-   * so what visitors send can only churn it.
+   * routed and checked again. At most {@link PLANNED_MAX} URLs of at most
+   * {@link PLANNED_URL_MAX} characters, cleared when full, so what visitors
+   * send can only churn it (api-contract §13).
    */
   const planned = new Map<string, Plan>();
 
@@ -237,13 +240,14 @@ export function createProxy(options: ProxyOptions): Proxy {
     const host = request.headers.get('host');
     if (host !== null && !validHost(host))
       return own(origin, detail(400, 'Bad request.'), 'bad host');
-    const memo = `${request.method} ${request.url}`;
-    let plan = planned.get(memo);
+    // A widget's URL is short: a longer one is planned every time, never kept.
+    const memo = request.url.length <= PLANNED_URL_MAX ? `${request.method} ${request.url}` : '';
+    let plan = memo ? planned.get(memo) : undefined;
     if (!plan) {
       const made = await planRead(request, info, origin);
       if (!('route' in made)) return made;
       plan = made;
-      if (!plan.route.policy.body) {
+      if (memo && !plan.route.policy.body) {
         if (planned.size >= PLANNED_MAX) planned.clear();
         planned.set(memo, plan);
       }
