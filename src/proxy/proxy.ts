@@ -180,11 +180,11 @@ export function createProxy(options: ProxyOptions): Proxy {
    */
   function toResponse(
     request: Request,
+    origin: string | null,
     answer: Answer,
     state: Outcome['cache'],
     outcomes: readonly number[] = [],
   ): Promise<Response> | Response {
-    const origin = request.headers.get('origin');
     const read = request.method === 'GET' || request.method === 'HEAD';
     const headers = () => {
       const all: Record<string, string> = { ...BASE_HEADERS, ...cors.headers(origin) };
@@ -226,7 +226,7 @@ export function createProxy(options: ProxyOptions): Proxy {
 
   /**
    * The reads planned from a request's method and URL alone (route, checked
-   * query, cache key), by `method URL`: a URL asked for again is not parsed,
+   * query, cache key), by URL (a GET) or `method URL`: a URL asked for again is not parsed,
    * routed and checked again. At most {@link PLANNED_MAX} URLs of at most
    * {@link PLANNED_URL_MAX} characters, cleared when full, so what visitors
    * send can only churn it (api-contract §13).
@@ -241,7 +241,12 @@ export function createProxy(options: ProxyOptions): Proxy {
     if (host !== null && !validHost(host))
       return own(origin, detail(400, 'Bad request.'), 'bad host');
     // A widget's URL is short: a longer one is planned every time, never kept.
-    const memo = request.url.length <= PLANNED_URL_MAX ? `${request.method} ${request.url}` : '';
+    const memo =
+      request.url.length > PLANNED_URL_MAX
+        ? ''
+        : request.method === 'GET'
+          ? request.url
+          : `${request.method} ${request.url}`;
     let plan = memo ? planned.get(memo) : undefined;
     if (!plan) {
       const made = await planRead(request, info, origin);
@@ -252,7 +257,7 @@ export function createProxy(options: ProxyOptions): Proxy {
         planned.set(memo, plan);
       }
     }
-    return answerRead(request, info, plan);
+    return answerRead(request, info, origin, plan);
   }
 
   /** The read `request` asks for, or the proxy's own answer to it. */
@@ -306,6 +311,7 @@ export function createProxy(options: ProxyOptions): Proxy {
   async function answerRead(
     request: Request,
     info: ConnectionInfo | undefined,
+    origin: string | null,
     { route, read, composition, key }: Plan,
   ): Promise<Outcome> {
     // A hit in memory is answered at once, with nothing else made for it (a tracking link's
@@ -313,7 +319,7 @@ export function createProxy(options: ProxyOptions): Proxy {
     const hit =
       key !== undefined && route.policy.body !== 'trackingLink' ? reads.hit(key) : undefined;
     if (hit) {
-      const response = toResponse(request, hit, 'hit', route.policy.outcomes);
+      const response = toResponse(request, origin, hit, 'hit', route.policy.outcomes);
       return { response: response instanceof Response ? response : await response, cache: 'hit' };
     }
     const remote = typeof info?.remoteAddress === 'string' ? info.remoteAddress : undefined;
@@ -345,7 +351,7 @@ export function createProxy(options: ProxyOptions): Proxy {
       outcome = await reads.route(read, () => request.signal, caller);
     }
     const { answer, cache: state, note } = outcome;
-    const response = await toResponse(request, answer, state, route.policy.outcomes);
+    const response = await toResponse(request, origin, answer, state, route.policy.outcomes);
     return { response, cache: state, note };
   }
 

@@ -130,13 +130,14 @@ function notModified(request: Request, init: Init): boolean {
   return !!etag && init.status === 200 && ifNoneMatch(request.headers.get('if-none-match'), etag);
 }
 
-/** The answer to `request` with `init`: `304` for an `If-None-Match` naming its ETag, bodiless for HEAD. */
+/** The answer with `init`: `304` when `unchanged`, bodiless for HEAD. */
 function respond(
   request: Request,
   init: Init,
   bytes: string | Uint8Array<ArrayBuffer> | null,
+  unchanged: boolean,
 ): Response {
-  if (notModified(request, init)) {
+  if (unchanged) {
     const headers = { ...init.headers };
     delete headers['Content-Type'];
     delete headers['Content-Encoding'];
@@ -180,22 +181,23 @@ export function represent(
     memo?.inits.set(variant!, init);
   }
   // No body to send: none, a HEAD, a 304.
-  if (body === null || request.method === 'HEAD' || notModified(request, init))
-    return respond(request, init, null);
+  const unchanged = notModified(request, init);
+  if (body === null || request.method === 'HEAD' || unchanged)
+    return respond(request, init, null, unchanged);
   // By the variant's ETag, or a kept answer's number: either names these bytes alone.
   const key = init.headers.ETag ?? (memo && `#${memo.id} ${encoding ?? ''}`);
   const bytes = key ? encoded.get(key) : undefined;
-  if (bytes) return respond(request, init, bytes);
+  if (bytes) return respond(request, init, bytes, false);
   if (!encoding) {
     // An answer seen once goes as its text; one that repeats as bytes encoded once.
-    if (!key) return respond(request, init, body);
+    if (!key) return respond(request, init, body, false);
     const identity = utf8.encode(body) as Uint8Array<ArrayBuffer>;
     encoded.set(key, identity, identity.byteLength + 128, ENCODED_LIFETIME);
-    return respond(request, init, identity);
+    return respond(request, init, identity, false);
   }
   const ready = init;
   return compress(body, encoding).then((bytes) => {
     if (key) encoded.set(key, bytes, bytes.byteLength + 128, ENCODED_LIFETIME);
-    return respond(request, ready, bytes);
+    return respond(request, ready, bytes, false);
   });
 }
