@@ -151,8 +151,9 @@ export function serve(handler: FetchHandler, options: ServeOptions = {}): Promis
     const method = honoRequest.method;
     const withBody = hasBody(incoming);
     let request = honoRequest;
-    const body: BodyState = { tooLarge: false };
+    let body: BodyState | undefined;
     if (withBody && method !== 'GET' && method !== 'HEAD') {
+      body = { tooLarge: false };
       const init: RequestInit & { duplex: 'half' } = {
         method,
         headers: honoRequest.headers,
@@ -168,7 +169,7 @@ export function serve(handler: FetchHandler, options: ServeOptions = {}): Promis
     try {
       response = await handler(request, { remoteAddress: incoming.socket.remoteAddress });
     } catch {
-      if (body.tooLarge) return plainResponse(413, 'Request body too large', true);
+      if (body?.tooLarge) return plainResponse(413, 'Request body too large', true);
       onError('handler failed');
       return plainResponse(500, 'Internal server error', unread() || closing);
     }
@@ -201,16 +202,21 @@ export function serve(handler: FetchHandler, options: ServeOptions = {}): Promis
     void listener(req, res);
   }
 
+  /** A response was written: its socket has one request fewer in flight. */
+  function finished(this: ServerResponse): void {
+    const req = this.req;
+    const socket = req.socket;
+    const left = (sockets.get(socket) ?? 1) - 1;
+    sockets.set(socket, left);
+    // Not read to its end: Connection: close was sent; the rest is never read.
+    if (hasBody(req) && !req.complete) socket.destroySoon();
+    else if (closing && left === 0) socket.destroySoon();
+  }
+
   const server = createServer((req, res) => {
     const socket = req.socket;
     sockets.set(socket, (sockets.get(socket) ?? 0) + 1);
-    res.once('finish', () => {
-      const left = (sockets.get(socket) ?? 1) - 1;
-      sockets.set(socket, left);
-      // Not read to its end: Connection: close was sent; the rest is never read.
-      if (hasBody(req) && !req.complete) socket.destroySoon();
-      else if (closing && left === 0) socket.destroySoon();
-    });
+    res.on('finish', finished);
     handle(req, res);
   });
   server.headersTimeout = options.headersTimeout ?? 10_000;

@@ -16,13 +16,13 @@ export function bufferedLines(sink: Sink, everyMs = 100) {
     if (timer) clearTimeout(timer);
     timer = undefined;
     if (!pending.length) return;
-    const text = pending.join('');
+    const text = `${pending.join('\n')}\n`;
     pending = [];
     sink.write(text);
   };
   return {
     line(text: string) {
-      pending.push(`${text}\n`);
+      pending.push(text);
       if (!timer) {
         timer = setTimeout(flush, everyMs);
         timer.unref?.();

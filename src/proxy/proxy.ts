@@ -233,7 +233,8 @@ export function createProxy(options: ProxyOptions): Proxy {
    */
   const planned = new Map<string, Plan>();
 
-  async function handle(request: Request, info: ConnectionInfo | undefined): Promise<Outcome> {
+  /** The outcome of `request`: at once for a hit in memory of a URL planned before. */
+  function handle(request: Request, info: ConnectionInfo | undefined): Outcome | Promise<Outcome> {
     const origin = request.headers.get('origin');
     // RFC 9112 §3.2. A runtime that passes the Host header on (Node's adapter checks its
     // count and presence itself) gets a bad one refused here: two are joined as "a, b".
@@ -247,15 +248,23 @@ export function createProxy(options: ProxyOptions): Proxy {
         : request.method === 'GET'
           ? request.url
           : `${request.method} ${request.url}`;
-    let plan = memo ? planned.get(memo) : undefined;
-    if (!plan) {
-      const made = await planRead(request, info, origin);
-      if (!('route' in made)) return made;
-      plan = made;
-      if (memo && !plan.route.policy.body) {
-        if (planned.size >= PLANNED_MAX) planned.clear();
-        planned.set(memo, plan);
-      }
+    const plan = memo ? planned.get(memo) : undefined;
+    if (plan) return answerRead(request, info, origin, plan);
+    return planAndAnswer(request, info, origin, memo);
+  }
+
+  /** {@link handle} for a request not planned yet: plans it (kept by `memo`, if any), then answers. */
+  async function planAndAnswer(
+    request: Request,
+    info: ConnectionInfo | undefined,
+    origin: string | null,
+    memo: string,
+  ): Promise<Outcome> {
+    const plan = await planRead(request, info, origin);
+    if (!('route' in plan)) return plan;
+    if (memo && !plan.route.policy.body) {
+      if (planned.size >= PLANNED_MAX) planned.clear();
+      planned.set(memo, plan);
     }
     return answerRead(request, info, origin, plan);
   }
@@ -277,7 +286,7 @@ export function createProxy(options: ProxyOptions): Proxy {
     }
     // Its reads come back here, as this client's requests.
     if (RenderRoutes.owns(path))
-      return renders.answer(request, path, (inner) => handle(inner, info));
+      return renders.answer(request, path, async (inner) => handle(inner, info));
     // HEAD is GET without the body (represent.ts leaves it out).
     const resolved = resolveRoute(request.method === 'HEAD' ? 'GET' : request.method, path);
     if (!resolved) {
@@ -308,20 +317,31 @@ export function createProxy(options: ProxyOptions): Proxy {
   }
 
   /** The answer to a planned read: a hit in memory at once, else through the read path. */
-  async function answerRead(
+  function answerRead(
+    request: Request,
+    info: ConnectionInfo | undefined,
+    origin: string | null,
+    plan: Plan,
+  ): Outcome | Promise<Outcome> {
+    const { route, key } = plan;
+    // A hit in memory is answered at once, with nothing else made for it (a tracking link's
+    // site is checked first: that check may refuse it).
+    const hit =
+      key !== undefined && route.policy.body !== 'trackingLink' ? reads.hit(key) : undefined;
+    if (!hit) return readThrough(request, info, origin, plan);
+    const response = toResponse(request, origin, hit, 'hit', route.policy.outcomes);
+    return response instanceof Response
+      ? { response, cache: 'hit' }
+      : response.then((made): Outcome => ({ response: made, cache: 'hit' }));
+  }
+
+  /** A planned read that memory cannot answer: through the read path. */
+  async function readThrough(
     request: Request,
     info: ConnectionInfo | undefined,
     origin: string | null,
     { route, read, composition, key }: Plan,
   ): Promise<Outcome> {
-    // A hit in memory is answered at once, with nothing else made for it (a tracking link's
-    // site is checked first: that check may refuse it).
-    const hit =
-      key !== undefined && route.policy.body !== 'trackingLink' ? reads.hit(key) : undefined;
-    if (hit) {
-      const response = toResponse(request, origin, hit, 'hit', route.policy.outcomes);
-      return { response: response instanceof Response ? response : await response, cache: 'hit' };
-    }
     const remote = typeof info?.remoteAddress === 'string' ? info.remoteAddress : undefined;
     // Its client is worked out only if the read would call upstream: a hit never needs it.
     const budget =
@@ -359,7 +379,8 @@ export function createProxy(options: ProxyOptions): Proxy {
     const started = performance.now();
     let outcome: Outcome;
     try {
-      outcome = await handle(request, info);
+      const handled = handle(request, info);
+      outcome = handled instanceof Promise ? await handled : handled;
     } catch {
       // Our own bug or an unreadable request: never echo the error, it could name anything.
       outcome = { response: detail(500, 'The proxy failed.'), cache: '-', note: 'internal error' };
