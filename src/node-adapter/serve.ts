@@ -37,7 +37,8 @@ export interface ConnectionInfo {
   remoteAddress?: string;
 }
 
-export type FetchHandler = (req: Request, info: ConnectionInfo) => Promise<Response>;
+/** A web-standard handler; one that can answer at once may return the `Response` itself. */
+export type FetchHandler = (req: Request, info: ConnectionInfo) => Response | Promise<Response>;
 
 /** What went wrong, in a word (never the error itself: it could name anything). */
 export type ServeErrorKind = 'bad request' | 'handler failed' | 'response failed';
@@ -145,8 +146,12 @@ export function serve(handler: FetchHandler, options: ServeOptions = {}): Promis
   let originHost = '';
   let closing = false;
 
-  /** The handler, as `@hono/node-server` calls it: never throws. */
-  async function respond(honoRequest: Request, env: unknown): Promise<Response> {
+  /**
+   * The handler, as `@hono/node-server` calls it: never throws nor rejects. An
+   * answer the handler gives at once is given at once (hono then writes it
+   * without waiting a turn).
+   */
+  function respond(honoRequest: Request, env: unknown): Response | Promise<Response> {
     const { incoming, outgoing } = env as HttpBindings;
     const method = honoRequest.method;
     const withBody = hasBody(incoming);
@@ -163,18 +168,24 @@ export function serve(handler: FetchHandler, options: ServeOptions = {}): Promis
       };
       request = new Request(honoRequest.url, init);
     }
-    // Not read to its end when answered: this connection cannot carry another request.
-    const unread = () => withBody && !incoming.complete;
-    let response: Response;
-    try {
-      response = await handler(request, { remoteAddress: incoming.socket.remoteAddress });
-    } catch {
+    /** The connection must close after the answer: its body is not read to its end, or the server is stopping. */
+    const last = () => (withBody && !incoming.complete) || closing;
+    const failed = (): Response => {
       if (body?.tooLarge) return plainResponse(413, 'Request body too large', true);
       onError('handler failed');
-      return plainResponse(500, 'Internal server error', unread() || closing);
+      return plainResponse(500, 'Internal server error', last());
+    };
+    const answered = (response: Response): Response => {
+      if (last() && !outgoing.headersSent) outgoing.setHeader('connection', 'close');
+      return response;
+    };
+    let result: Response | Promise<Response>;
+    try {
+      result = handler(request, { remoteAddress: incoming.socket.remoteAddress });
+    } catch {
+      return failed();
     }
-    if ((unread() || closing) && !outgoing.headersSent) outgoing.setHeader('connection', 'close');
-    return response;
+    return result instanceof Promise ? result.then(answered, failed) : answered(result);
   }
 
   const listener = getRequestListener(respond, {

@@ -13,7 +13,7 @@ import { serve } from '../node-adapter/serve.js';
 import { bufferedLines, rateLimitedErrors } from './cli-log.js';
 import { MAX_REQUEST_BODY } from './http/index.js';
 import type { ProxyLogEntry, ProxyOptions } from './options.js';
-import { createProxy, type ProxyHeld } from './proxy.js';
+import { createProxy, type Proxy, type ProxyHeld } from './proxy.js';
 
 const USAGE = `Usage: PUBNET_TOKEN=<token> pubnet-proxy --upstream <url> [--port 8788] [--host 127.0.0.1]
   --website <guid> [--website <guid>]... [--deep-link-host <host>]... [--allow-origin <origin>]...
@@ -153,9 +153,9 @@ async function main(): Promise<void> {
     },
     onLog: logLine,
   };
-  let handler;
+  let proxy: Proxy;
   try {
-    handler = createProxy(options);
+    proxy = createProxy(options);
   } catch (error) {
     // Option errors never contain option values, so this cannot print the token.
     exit(error instanceof TypeError ? error.message : 'could not start.');
@@ -165,7 +165,8 @@ async function main(): Promise<void> {
       'pubnet-proxy: no --website given: every route that names a website (searches, ' +
         'tracking links, stats, token pages, ad slots with ?key=) is refused with 403.\n',
     );
-  const server = await serve(handler, {
+  // A hit in memory is answered at once (`respond`), written without waiting a turn.
+  const server = await serve((request, info) => proxy.respond(request, info), {
     port,
     host: args.host,
     // A backstop only: the proxy answers bodies over its limit itself (413, with CORS
@@ -188,7 +189,6 @@ async function main(): Promise<void> {
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
   if (process.platform !== 'win32') {
-    const proxy = handler;
     process.on('SIGUSR2', () => {
       stderr.line(heldLine(proxy.held()));
       stderr.flush();

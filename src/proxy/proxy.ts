@@ -98,8 +98,16 @@ export interface ProxyHeld {
   renders: { entries: number; bytes: number };
 }
 
-/** The handler, with {@link ProxyHeld} for operators and tests. */
-export type Proxy = ProxyHandler & { held(): ProxyHeld };
+/**
+ * The handler, with {@link ProxyHeld} for operators and tests, and `respond`:
+ * the same answer, but given at once when it is ready (a hit in memory), not
+ * as a promise, for an adapter that can write it without waiting a turn (the
+ * CLI's, src/node-adapter/serve.ts).
+ */
+export type Proxy = ProxyHandler & {
+  held(): ProxyHeld;
+  respond(request: Request, info?: ConnectionInfo): Response | Promise<Response>;
+};
 
 type Outcome = { response: Response; cache: ProxyLogEntry['cache']; note?: string };
 
@@ -375,16 +383,15 @@ export function createProxy(options: ProxyOptions): Proxy {
     return { response, cache: state, note };
   }
 
-  const proxy = async function proxy(request: Request, info?: ConnectionInfo) {
-    const started = performance.now();
-    let outcome: Outcome;
-    try {
-      const handled = handle(request, info);
-      outcome = handled instanceof Promise ? await handled : handled;
-    } catch {
-      // Our own bug or an unreadable request: never echo the error, it could name anything.
-      outcome = { response: detail(500, 'The proxy failed.'), cache: '-', note: 'internal error' };
-    }
+  /** The failure of our own code, never the error itself: it could name anything. */
+  const failure = (): Outcome => ({
+    response: detail(500, 'The proxy failed.'),
+    cache: '-',
+    note: 'internal error',
+  });
+
+  /** The outcome's response, its line logged. */
+  function logged(request: Request, started: number, outcome: Outcome): Response {
     if (o.onLog) {
       const entry: ProxyLogEntry = {
         method: request.method,
@@ -401,6 +408,26 @@ export function createProxy(options: ProxyOptions): Proxy {
       }
     }
     return outcome.response;
+  }
+
+  /** The answer, at once when it is ready (a hit in memory), else a promise of it. */
+  function respond(request: Request, info?: ConnectionInfo): Response | Promise<Response> {
+    const started = performance.now();
+    let handled: Outcome | Promise<Outcome>;
+    try {
+      handled = handle(request, info);
+    } catch {
+      handled = failure();
+    }
+    if (!(handled instanceof Promise)) return logged(request, started, handled);
+    return handled.then(
+      (outcome) => logged(request, started, outcome),
+      () => logged(request, started, failure()),
+    );
+  }
+
+  const proxy = async function proxy(request: Request, info?: ConnectionInfo) {
+    return respond(request, info);
   };
   const held = (): ProxyHeld => ({
     cache:
@@ -411,5 +438,5 @@ export function createProxy(options: ProxyOptions): Proxy {
       limiter && o.rateLimit ? { clients: limiter.size, maxClients: o.rateLimit.maxClients } : null,
     renders: renders.held,
   });
-  return Object.assign(proxy, { held });
+  return Object.assign(proxy, { held, respond });
 }
