@@ -5,6 +5,7 @@
 // [path/to/package.json]` checks without publishing (default: ./package.json).
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 
 /** The fields a publish needs, each with how a value of it names a place. */
 const REQUIRED = {
@@ -26,7 +27,8 @@ export function missingFields(pkg) {
 export const refusal = (missing) =>
   `publish-guard: package.json has no ${missing.join(', ')}: set them before publishing (docs/releasing.md)`;
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+// Run as a script (a path with spaces or other escaped characters included), not imported.
+if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
   const path = resolve(process.argv[2] ?? 'package.json');
   const missing = missingFields(JSON.parse(readFileSync(path, 'utf8')));
   if (missing.length) {
