@@ -6,21 +6,14 @@
 // page opens with a paragraph saying what it is for.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { posix } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { packedFiles } from '../support/packed.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const read = (path: string) => readFileSync(`${root}${path}`, 'utf8');
-const packed = (() => {
-  const out = execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], {
-    cwd: root,
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'ignore'],
-  });
-  return new Set<string>(JSON.parse(out)[0].files.map((file: { path: string }) => file.path));
-})();
+const packed = packedFiles();
 
 const DOCS = readdirSync(`${root}docs`)
   .filter((name) => name.endsWith('.md'))

@@ -19,17 +19,11 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
+import { packedFiles } from '../support/packed.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const pkg = JSON.parse(readFileSync(new URL('package.json', `file://${root}`), 'utf8'));
-const packed = (() => {
-  const out = execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], {
-    cwd: root,
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'ignore'],
-  });
-  return new Set<string>(JSON.parse(out)[0].files.map((file: { path: string }) => file.path));
-})();
+const packed = packedFiles();
 
 test('npm pack ships the build, the specs and the docs, and nothing of the workshop', () => {
   for (const path of [
