@@ -1,5 +1,5 @@
 /**
- * The checks behind resolveOptions (options.ts): each reads one option and
+ * The checks behind resolveOptions (resolve-options.ts): each reads one option and
  * throws a `TypeError` naming it, never its value.
  */
 export function invalid(name: string, expected: string): TypeError {

@@ -40,7 +40,8 @@ import {
   represent,
   validHost,
 } from './http/index.js';
-import { resolveOptions, type ProxyLogEntry, type ProxyOptions } from './options.js';
+import type { ProxyLogEntry, ProxyOptions } from './options.js';
+import { resolveOptions } from './resolve-options.js';
 import {
   allowedMethods,
   prepareRead,

@@ -1,7 +1,7 @@
 /**
  * The proxy's two limits, their shape and defaults: what one client may cost
  * upstream (the rate limit), and how many upstream calls run at once (the
- * concurrency cap). Checked with the other options in options.ts.
+ * concurrency cap). Checked with the other options in resolve-options.ts.
  */
 
 /**
