@@ -121,7 +121,7 @@ test('the token is added upstream, never shown; Authorization and Cookie of the 
 });
 
 test('no answer of the emulator-backed flows shows the token, errors included', async () => {
-  const stack = await startStack({ timeout: 300, websites: [known.website.guid] });
+  const stack = await startStack({ websites: [known.website.guid] });
   const answers = [
     await call(`${stack.proxy}publisher/adslots/${known.filterAdslot}/`),
     await call(`${stack.proxy}publisher/products/`, jsonInit('POST', { filters: [] })),
