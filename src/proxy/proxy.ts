@@ -23,30 +23,21 @@
  * public URL, or the base path alone. HEAD is answered as GET without a body,
  * a known path with another method 405 with `Allow`.
  */
-import { OUTCOME_HEADER } from '../client/core.js';
 import {
   checkLinkSite,
   composeAdslot,
   type ComposeContext,
   type LinkSiteContext,
 } from './compose/index.js';
-import {
-  BASE_HEADERS,
-  clientIp,
-  clientKey,
-  Cors,
-  detail,
-  notFound,
-  represent,
-  validHost,
-} from './http/index.js';
+import { clientIp, clientKey, Cors, detail, notFound, responder, validHost } from './http/index.js';
+import type { ConnectionInfo, Proxy, ProxyHeld } from './handler.js';
+import { logEntry } from './log-entry.js';
 import type { ProxyLogEntry, ProxyOptions } from './options.js';
+import { Plans, type Plan } from './plans.js';
 import { resolveOptions } from './resolve-options.js';
 import {
   allowedMethods,
   prepareRead,
-  type AllowedRoute,
-  type Composition,
   prepareRequest,
   resolveRoute,
   scrubber,
@@ -58,25 +49,10 @@ import {
   ReadPath,
   UpstreamBackoff,
   UpstreamSlots,
-  type Answer,
   type Read,
-  type ReadRequest,
   type UpstreamContext,
 } from './read/index.js';
 import { RenderRoutes } from './render/index.js';
-
-/** What a runtime may tell the handler about the connection. */
-export interface ConnectionInfo {
-  /** The client's IP address (the socket's), used for the rate limit (IPv6: per /64). */
-  remoteAddress?: string;
-  /**
-   * Keeps the runtime working on a promise after the response is sent
-   * (Workers: `(p) => ctx.waitUntil(p)`): writes to the shared cache store
-   * are then handed to it, off the response path (without it they are
-   * awaited), and so is the background revalidation of an ad slot's config.
-   */
-  waitUntil?: (promise: Promise<unknown>) => void;
-}
 
 /**
  * The origin of the requests a render makes to this same handler, in
@@ -85,55 +61,9 @@ export interface ConnectionInfo {
  */
 const INTERNAL_ORIGIN = 'http://pubnet-proxy.internal';
 
-/** A web-standard request handler (Node via src/node-adapter/serve.ts, Workers, Deno, Bun). */
-export type ProxyHandler = (request: Request, info?: ConnectionInfo) => Promise<Response>;
-
-/**
- * What a proxy holds now that visitors can make grow, each against its bound
- * (api-contract §13): the cache in memory, the rate limit's clients, the kept
- * renders. The CLI prints it on SIGUSR2.
- */
-export interface ProxyHeld {
-  cache: { entries: number; bytes: number; maxEntries: number; maxBytes: number } | null;
-  rateLimit: { clients: number; maxClients: number } | null;
-  renders: { entries: number; bytes: number };
-}
-
-/**
- * The handler, with {@link ProxyHeld} for operators and tests, and `respond`:
- * the same answer, but given at once when it is ready (a hit in memory), not
- * as a promise, for an adapter that can write it without waiting a turn (the
- * CLI's, src/node-adapter/serve.ts).
- */
-export type Proxy = ProxyHandler & {
-  held(): ProxyHeld;
-  respond(request: Request, info?: ConnectionInfo): Response | Promise<Response>;
-};
+export type { ConnectionInfo, Proxy, ProxyHandler, ProxyHeld } from './handler.js';
 
 type Outcome = { response: Response; cache: ProxyLogEntry['cache']; note?: string };
-
-/** A read planned from a request's method and URL (and body): see `planned` in createProxy. */
-interface Plan {
-  route: AllowedRoute;
-  read: ReadRequest;
-  composition?: Composition;
-  /** Its cache entry's key; none for a route never cached. */
-  key?: string;
-}
-
-const PLANNED_MAX = 1024;
-/** The longest URL whose plan is kept (so the plans hold at most about 1 MiB of URLs). */
-const PLANNED_URL_MAX = 1024;
-
-/** The path of a request's URL, as a runtime gives it (absolute, parsed already), for the log. */
-function pathOf(url: string): string {
-  const start = url.indexOf('/', url.indexOf('//') + 2);
-  if (start < 0) return '/';
-  const query = url.indexOf('?', start);
-  const fragment = url.indexOf('#', start);
-  const end = Math.min(query < 0 ? url.length : query, fragment < 0 ? url.length : fragment);
-  return url.slice(start, end);
-}
 
 /**
  * Creates the proxy handler. Its state (cache, rate-limit buckets, back-off,
@@ -181,50 +111,7 @@ export function createProxy(options: ProxyOptions): Proxy {
     localBase: INTERNAL_ORIGIN + o.basePath,
   });
 
-  /**
-   * The answer as a Response, with CORS, caching and conditional-request
-   * headers. A kept answer (a cache entry's: a hit, or a stale copy) has its
-   * headers made once per variant (represent.ts): they depend on nothing but
-   * the answer, its cache state, the CORS variant and whether it is a read.
-   */
-  function toResponse(
-    request: Request,
-    origin: string | null,
-    answer: Answer,
-    state: Outcome['cache'],
-    outcomes: readonly number[] = [],
-  ): Promise<Response> | Response {
-    const read = request.method === 'GET' || request.method === 'HEAD';
-    const headers = () => {
-      const all: Record<string, string> = { ...BASE_HEADERS, ...cors.headers(origin) };
-      if (answer.body !== null) all['Content-Type'] = 'application/json';
-      if (answer.retryAfter !== undefined) all['Retry-After'] = String(answer.retryAfter);
-      if (state !== '-') all['X-Cache'] = state.toUpperCase();
-      if (outcomes.includes(answer.status)) {
-        // An expected outcome (api-contract §14): 200, the API's status beside it, kept nowhere.
-        all[OUTCOME_HEADER] = String(answer.status);
-        all['Cache-Control'] = 'no-store';
-        return all;
-      }
-      const ok = answer.status >= 200 && answer.status < 300;
-      if (!read || !ok || !answer.upstream) {
-        all['Cache-Control'] = 'no-store';
-        return all;
-      }
-      // A stale answer, or a composition with parts missing or made from a slot config
-      // being revalidated, may be kept by a CDN only if it asks again before each use.
-      const whole = state !== 'stale' && !answer.stale && !answer.partial && !answer.revalidating;
-      all['Cache-Control'] = whole ? freshCacheControl : 'no-cache';
-      if (answer.etag) all.ETag = answer.etag;
-      return all;
-    };
-    const status = outcomes.includes(answer.status) ? 200 : answer.status;
-    const kept =
-      state === 'hit' || state === 'stale'
-        ? { answer, variant: `${state} ${read ? 'read' : 'write'} ${cors.variant(origin)}` }
-        : undefined;
-    return represent(request, status, kept ? headers : headers(), answer.body, kept);
-  }
+  const toResponse = responder(cors, freshCacheControl);
 
   /** An answer of the proxy's own, with the CORS headers for `origin`. */
   function own(origin: string | null, response: Response, note?: string): Outcome {
@@ -233,14 +120,7 @@ export function createProxy(options: ProxyOptions): Proxy {
     return { response, cache: '-', note };
   }
 
-  /**
-   * The reads planned from a request's method and URL alone (route, checked
-   * query, cache key), by URL (a GET) or `method URL`: a URL asked for again is not parsed,
-   * routed and checked again. At most {@link PLANNED_MAX} URLs of at most
-   * {@link PLANNED_URL_MAX} characters, cleared when full, so what visitors
-   * send can only churn it (api-contract §13).
-   */
-  const planned = new Map<string, Plan>();
+  const plans = new Plans();
 
   /** The outcome of `request`: at once for a hit in memory of a URL planned before. */
   function handle(request: Request, info: ConnectionInfo | undefined): Outcome | Promise<Outcome> {
@@ -250,14 +130,8 @@ export function createProxy(options: ProxyOptions): Proxy {
     const host = request.headers.get('host');
     if (host !== null && !validHost(host))
       return own(origin, detail(400, 'Bad request.'), 'bad host');
-    // A widget's URL is short: a longer one is planned every time, never kept.
-    const memo =
-      request.url.length > PLANNED_URL_MAX
-        ? ''
-        : request.method === 'GET'
-          ? request.url
-          : `${request.method} ${request.url}`;
-    const plan = memo ? planned.get(memo) : undefined;
+    const memo = Plans.key(request);
+    const plan = plans.get(memo);
     if (plan) return answerRead(request, info, origin, plan);
     return planAndAnswer(request, info, origin, memo);
   }
@@ -271,10 +145,7 @@ export function createProxy(options: ProxyOptions): Proxy {
   ): Promise<Outcome> {
     const plan = await planRead(request, info, origin);
     if (!('route' in plan)) return plan;
-    if (memo && !plan.route.policy.body) {
-      if (planned.size >= PLANNED_MAX) planned.clear();
-      planned.set(memo, plan);
-    }
+    plans.keep(memo, plan);
     return answerRead(request, info, origin, plan);
   }
 
@@ -394,16 +265,8 @@ export function createProxy(options: ProxyOptions): Proxy {
   /** The outcome's response, its line logged. */
   function logged(request: Request, started: number, outcome: Outcome): Response {
     if (o.onLog) {
-      const entry: ProxyLogEntry = {
-        method: request.method,
-        path: scrub(pathOf(request.url)),
-        status: outcome.response.status,
-        ms: Math.round(performance.now() - started),
-        cache: outcome.cache,
-      };
-      if (outcome.note) entry.note = scrub(outcome.note);
       try {
-        o.onLog(entry);
+        o.onLog(logEntry(request, started, outcome, scrub));
       } catch {
         // A failing logger must not turn a good answer into an error.
       }

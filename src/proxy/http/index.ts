@@ -5,3 +5,4 @@ export * from './body.js';
 export * from './client-ip.js';
 export * from './represent.js';
 export * from './host.js';
+export * from './answer.js';
