@@ -22,6 +22,8 @@ export interface PrepareOptions {
   behindLoadBalancer?: boolean;
   /** Bundle Node's bin too (the `node` runtime needs it). */
   node?: boolean;
+  /** Use the build's dist/proxy/edge.js and dist/vendor/tldts.js instead of bundling src/ now. */
+  built?: boolean;
 }
 
 export function prepare(options?: PrepareOptions): Promise<Scratch>;
@@ -90,7 +92,11 @@ export interface RenderScratch {
   remove(): void;
 }
 
-export function prepareRender(options?: { prefix?: string }): Promise<RenderScratch>;
+export function prepareRender(options?: {
+  prefix?: string;
+  /** Use the build's dist/render/edge.js instead of bundling src/ now. */
+  built?: boolean;
+}): Promise<RenderScratch>;
 
 /** Starts examples/render/workers in workerd, with `vars` over its wrangler.toml [vars]. */
 export function startRenderWorker(

@@ -18,7 +18,7 @@ import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSy
 import { request as httpRequest } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { rollup } from 'rollup';
 import typescript from '@rollup/plugin-typescript';
@@ -84,17 +84,27 @@ export async function prepare({
   prefix = 'pubnet-load-',
   behindLoadBalancer = false,
   node = false,
+  built = false,
 } = {}) {
   const scratch = mkdtempSync(join(tmpdir(), prefix));
   const pkg = join(scratch, 'node_modules/pubnet-widgets');
   const dist = join(pkg, 'dist');
   mkdirSync(pkg, { recursive: true });
-  // dist/vendor/tldts.js, as the build writes it, then the proxy importing it from there.
-  const vendored = vendorBuild(dist);
-  const vendor = await rollup(vendored);
-  await vendor.write(vendored.output).finally(() => vendor.close());
   const proxyJs = join(dist, 'proxy/edge.js');
-  await bundle('src/proxy/index.ts', proxyJs, { minify: true, vendor: dist });
+  const tldtsJs = vendoredFile(dist, 'tldts');
+  if (built) {
+    // The build's own files (npm test builds before it tests): what the package ships.
+    mkdirSync(dirname(proxyJs), { recursive: true });
+    mkdirSync(dirname(tldtsJs), { recursive: true });
+    copyFileSync(join(root, 'dist/proxy/edge.js'), proxyJs);
+    copyFileSync(vendoredFile(join(root, 'dist'), 'tldts'), tldtsJs);
+  } else {
+    // dist/vendor/tldts.js, as the build writes it, then the proxy importing it from there.
+    const vendored = vendorBuild(dist);
+    const vendor = await rollup(vendored);
+    await vendor.write(vendored.output).finally(() => vendor.close());
+    await bundle('src/proxy/index.ts', proxyJs, { minify: true, vendor: dist });
+  }
   let entry = proxyJs;
   if (behindLoadBalancer) {
     entry = join(pkg, 'proxy-behind-lb.js');
@@ -124,7 +134,7 @@ export const createProxy = (options) =>
   return {
     scratch,
     proxyJs,
-    tldtsJs: vendoredFile(dist, 'tldts'),
+    tldtsJs,
     entry,
     cli,
     remove: () => rmSync(scratch, { recursive: true, force: true }),
@@ -424,14 +434,16 @@ export function memoryOf(pid) {
  * A scratch install holding src/render/ as `pubnet-widgets/render`: one ESM file, bundled as
  * the proxy is (`bundle`: Lit's Node build, no built-in module).
  */
-export async function prepareRender({ prefix = 'pubnet-render-' } = {}) {
+export async function prepareRender({ prefix = 'pubnet-render-', built = false } = {}) {
   const scratch = mkdtempSync(join(tmpdir(), prefix));
   const remove = () => rmSync(scratch, { recursive: true, force: true });
   try {
     const pkg = join(scratch, 'node_modules/pubnet-widgets');
     mkdirSync(pkg, { recursive: true });
     const renderJs = join(pkg, 'render.js');
-    await bundle('src/render/index.ts', renderJs, { minify: true });
+    // The build's own file (it imports nothing), or a bundle of src/ made now.
+    if (built) copyFileSync(join(root, 'dist/render/edge.js'), renderJs);
+    else await bundle('src/render/index.ts', renderJs, { minify: true });
     writeFileSync(
       join(pkg, 'package.json'),
       JSON.stringify({

@@ -4,10 +4,11 @@
 // the Node proxy does, refuse private routes and path tricks without calling upstream, never
 // show the token, and answer a repeat read from its cache.
 //
-// The recipes import `pubnet-widgets/proxy`. Here that name is one ESM file rollup builds from
-// src/proxy/index.ts (as edge.test.ts does), laid out as a user's install would hold it:
-// <scratch>/node_modules/pubnet-widgets/proxy.js. How each runtime gets it, and starts, is
-// scripts/load-proxy/runtimes.mjs (shared with `npm run load:proxy`).
+// The recipes import `pubnet-widgets/proxy`. Here that name is the build's dist/proxy/edge.js
+// (what the `workerd` and `worker` conditions give) with the dist/vendor/tldts.js it imports,
+// laid out as a user's install holds them: <scratch>/node_modules/pubnet-widgets/dist/. How
+// each runtime gets it, and starts, is scripts/load-proxy/runtimes.mjs (shared with
+// `npm run load:proxy`, which bundles src/ itself).
 //
 // A runtime that cannot start fails its test with one line naming it; nothing is skipped.
 import { after, before, test } from 'node:test';
@@ -38,7 +39,8 @@ let scratch: Scratch | undefined;
 const closers: (() => Promise<void>)[] = [];
 
 before(async () => {
-  scratch = await prepare({ prefix: 'pubnet-runtimes-' });
+  // The build's own edge file, as the package ships it (npm test builds first).
+  scratch = await prepare({ prefix: 'pubnet-runtimes-', built: true });
 });
 
 after(async () => {

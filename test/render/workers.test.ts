@@ -1,7 +1,7 @@
 // The edge recipe of examples/render/workers in real workerd (Cloudflare Workers' runtime, a
 // devDependency): the Worker fetches pages from a publisher's origin (a small Node server here)
-// and renders their ad slots with `pubnet-widgets/render` (src/render/ bundled by rollup with
-// Lit's Node build, as wrangler.toml tells users to) from a real proxy in front of the
+// and renders their ad slots with `pubnet-widgets/render` (the build's dist/render/edge.js, Lit's
+// Node build inside, what wrangler resolves for users) from a real proxy in front of the
 // emulator. How workerd is started: scripts/load-proxy/runtimes.mjs.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -89,7 +89,8 @@ before(async () => {
     if (outcome !== null) headers['X-Pubnet-Status'] = outcome;
     return new Response(await answer.arrayBuffer(), { status: answer.status, headers });
   });
-  scratch = await prepareRender({ prefix: 'pubnet-render-workers-' });
+  // The build's own edge file, as the package ships it (npm test builds first).
+  scratch = await prepareRender({ prefix: 'pubnet-render-workers-', built: true });
   worker = await startRenderWorker(
     { ORIGIN: `http://127.0.0.1:${port}/`, PUBNET_API: api.url, PUBNET_KEY: guid },
     scratch,
