@@ -158,20 +158,16 @@ const STATIC = {
   },
 };
 
-/** The Node lanes still running once the first lane has ended. */
-let lanesLeft = Promise.resolve();
-
 const steps = {
   ...STATIC,
   async node() {
-    // The first lane's output comes as it runs; the second's, whole, once it ends. The second
-    // (at a lower priority) may still run when the first ends: the browser step starts beside
-    // it, as the first lane's browsers ran beside it, and the totals wait for it (below).
+    // The first lane's output comes as it runs; the second's, whole, once it ends.
     const [first, ...rest] = NODE_LANES;
-    lanesLeft = Promise.all(
+    const others = Promise.all(
       rest.map((lane) => nodeTests(`node tests (${lane.name})`, lane.files(), lane.timeout, true)),
     );
     await nodeTests(`node tests (${first.name})`, first.files(), first.timeout, false);
+    await others;
   },
   browser() {
     // One run per engine, one after the other: each failure and each timing names its engine.
@@ -204,7 +200,6 @@ try {
   );
   for (const [name, step] of Object.entries(steps))
     if (!(name in STATIC) && wanted(name)) await step();
-  await lanesLeft;
 } finally {
   rmSync(work, { recursive: true, force: true });
 }
