@@ -92,7 +92,7 @@ function logLine(entry: ProxyLogEntry): void {
  * One line of what the proxy holds, against its bounds. Run with `--expose-gc`,
  * garbage is collected first, so the heap figure is what is held.
  */
-function heldLine({ cache, rateLimit, renders }: ProxyHeld): string {
+function heldLine({ cache, rateLimit, renders, plans }: ProxyHeld): string {
   (globalThis as { gc?: () => void }).gc?.();
   const parts = [
     cache
@@ -102,6 +102,7 @@ function heldLine({ cache, rateLimit, renders }: ProxyHeld): string {
       ? `rate limit ${rateLimit.clients}/${rateLimit.maxClients} clients`
       : 'rate limit off',
     `renders ${renders.entries} entries ${renders.bytes} bytes`,
+    `plans ${plans.entries}/${plans.maxEntries} URLs`,
     `heap ${process.memoryUsage().heapUsed} bytes`,
     `rss ${process.memoryUsage.rss()} bytes`,
   ];

@@ -25,6 +25,8 @@ export interface ProxyHeld {
   cache: { entries: number; bytes: number; maxEntries: number; maxBytes: number } | null;
   rateLimit: { clients: number; maxClients: number } | null;
   renders: { entries: number; bytes: number };
+  /** The URLs planned (plans.ts): each one's route, checked query and cache key. */
+  plans: { entries: number; maxEntries: number };
 }
 
 /**

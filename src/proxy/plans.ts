@@ -31,6 +31,11 @@ export class Plans {
     return request.method === 'GET' ? request.url : `${request.method} ${request.url}`;
   }
 
+  /** How many URLs it holds now, and at most. */
+  get held(): { entries: number; maxEntries: number } {
+    return { entries: this.#plans.size, maxEntries: PLANS_MAX };
+  }
+
   get(key: string): Plan | undefined {
     return key ? this.#plans.get(key) : undefined;
   }

@@ -301,6 +301,7 @@ export function createProxy(options: ProxyOptions): Proxy {
     rateLimit:
       limiter && o.rateLimit ? { clients: limiter.size, maxClients: o.rateLimit.maxClients } : null,
     renders: renders.held,
+    plans: plans.held,
   });
   return Object.assign(proxy, { held, respond });
 }

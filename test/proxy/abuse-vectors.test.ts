@@ -68,6 +68,8 @@ interface Held {
   maxEntries: number;
   bytes: number;
   maxBytes: number;
+  /** The URLs planned (src/proxy/plans.ts), and at most (the CLI's line only). */
+  plans?: { entries: number; maxEntries: number };
   rss?: number;
   heap?: number;
 }
@@ -212,7 +214,11 @@ describe('the abuse vectors against the pubnet-proxy CLI', () => {
         assert.ok(cache, held);
         const [entries, maxEntries, bytes, maxBytes] = cache.slice(1).map(Number);
         const figure = (name: string) => Number(new RegExp(`${name} (\\d+)`).exec(held)?.[1]);
-        return { entries, maxEntries, bytes, maxBytes, rss: figure('rss'), heap: figure('heap') };
+        const planned = /plans (\d+)\/(\d+) URLs/.exec(held);
+        assert.ok(planned, held);
+        const plans = { entries: Number(planned[1]), maxEntries: Number(planned[2]) };
+        const [rss, heap] = [figure('rss'), figure('heap')];
+        return { entries, maxEntries, bytes, maxBytes, plans, rss, heap };
       },
     };
   });
@@ -249,11 +255,16 @@ describe('the abuse vectors against the pubnet-proxy CLI', () => {
         const growth = { rss: held.rss! - before.rss!, heap: held.heap! - before.heap! };
         t.diagnostic(
           `cache ${held.entries}/${held.maxEntries} entries, ${held.bytes}/${held.maxBytes} bytes; ` +
+            `plans ${held.plans?.entries}/${held.plans?.maxEntries} URLs; ` +
             `heap ${mib(before.heap!)} → ${mib(held.heap!)} (+${mib(growth.heap)}); ` +
             `RSS ${mib(before.rss!)} → ${mib(held.rss!)} (+${mib(growth.rss)})`,
         );
         assert.ok(held.entries <= held.maxEntries, `${held.entries} entries`);
         assert.ok(held.bytes <= held.maxBytes, `${held.bytes} bytes`);
+        if (held.plans) {
+          const { entries, maxEntries } = held.plans;
+          assert.ok(entries > 0 && entries <= maxEntries, `${entries} URLs planned`);
+        }
         // The replay pressed the bound: without it, the cache would hold more than it does.
         assert.ok(
           held.entries === held.maxEntries || held.bytes > held.maxBytes * 0.9,

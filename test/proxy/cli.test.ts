@@ -335,7 +335,7 @@ describe('pubnet-proxy and api-contract §13', { concurrency: true }, () => {
     await cli.stop();
     assert.match(
       line ?? '',
-      /^pubnet-proxy: held: cache 1\/50 entries \d+\/100000 bytes; rate limit 1\/10000 clients; renders 0 entries 0 bytes; heap \d+ bytes; rss \d+ bytes$/,
+      /^pubnet-proxy: held: cache 1\/50 entries \d+\/100000 bytes; rate limit 1\/10000 clients; renders 0 entries 0 bytes; plans 1\/1024 URLs; heap \d+ bytes; rss \d+ bytes$/,
     );
   });
 

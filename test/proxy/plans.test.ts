@@ -39,7 +39,9 @@ test(`at most ${PLANS_MAX} plans: the next one starts over`, () => {
   for (let i = 0; i < PLANS_MAX; i++) plans.keep(`u${i}`, offer);
   assert.equal(plans.get('u0'), offer);
   assert.equal(plans.get(`u${PLANS_MAX - 1}`), offer);
+  assert.deepEqual(plans.held, { entries: PLANS_MAX, maxEntries: PLANS_MAX });
   plans.keep('one more', offer);
   assert.equal(plans.get('u0'), undefined, 'forgotten');
   assert.equal(plans.get('one more'), offer);
+  assert.deepEqual(plans.held, { entries: 1, maxEntries: PLANS_MAX });
 });
