@@ -10,10 +10,10 @@
  * would start one is ever refused), one (coalesced) upstream call under the
  * concurrency cap, and an expired cache entry within the stale-if-error
  * window when that call fails or is refused a turn. An ad slot's GET is
- * answered composed (compose.ts), its parts read through that same path,
+ * answered composed (compose/adslot.ts), its parts read through that same path,
  * unless the `compose` option is `false`: then it is forwarded like any read.
  *
- * Under `/render/` it answers rendered HTML instead (render-routes.ts,
+ * Under `/render/` it answers rendered HTML instead (render/routes.ts,
  * api-contract §11): an element rendered with Lit SSR from the answer this
  * same handler gives its JSON read, and the CSS that HTML links to.
  *
@@ -31,8 +31,8 @@ import {
 } from './compose/index.js';
 import { clientIp, clientKey, Cors, detail, notFound, responder, validHost } from './http/index.js';
 import type { ConnectionInfo, Proxy, ProxyHeld } from './handler.js';
-import { logEntry } from './log-entry.js';
-import type { ProxyLogEntry, ProxyOptions } from './options.js';
+import type { ProxyOptions } from './options.js';
+import { failure, logged, type Outcome } from './outcome.js';
 import { Plans, type Plan } from './plans.js';
 import { resolveOptions } from './resolve-options.js';
 import {
@@ -62,8 +62,6 @@ import { RenderRoutes } from './render/index.js';
 const INTERNAL_ORIGIN = 'http://pubnet-proxy.internal';
 
 export type { ConnectionInfo, Proxy, ProxyHandler, ProxyHeld } from './handler.js';
-
-type Outcome = { response: Response; cache: ProxyLogEntry['cache']; note?: string };
 
 /**
  * Creates the proxy handler. Its state (cache, rate-limit buckets, back-off,
@@ -255,25 +253,6 @@ export function createProxy(options: ProxyOptions): Proxy {
     return { response, cache: state, note };
   }
 
-  /** The failure of our own code, never the error itself: it could name anything. */
-  const failure = (): Outcome => ({
-    response: detail(500, 'The proxy failed.'),
-    cache: '-',
-    note: 'internal error',
-  });
-
-  /** The outcome's response, its line logged. */
-  function logged(request: Request, started: number, outcome: Outcome): Response {
-    if (o.onLog) {
-      try {
-        o.onLog(logEntry(request, started, outcome, scrub));
-      } catch {
-        // A failing logger must not turn a good answer into an error.
-      }
-    }
-    return outcome.response;
-  }
-
   /** The answer, at once when it is ready (a hit in memory), else a promise of it. */
   function respond(request: Request, info?: ConnectionInfo): Response | Promise<Response> {
     const started = performance.now();
@@ -283,10 +262,10 @@ export function createProxy(options: ProxyOptions): Proxy {
     } catch {
       handled = failure();
     }
-    if (!(handled instanceof Promise)) return logged(request, started, handled);
+    if (!(handled instanceof Promise)) return logged(o.onLog, scrub, request, started, handled);
     return handled.then(
-      (outcome) => logged(request, started, outcome),
-      () => logged(request, started, failure()),
+      (outcome) => logged(o.onLog, scrub, request, started, outcome),
+      () => logged(o.onLog, scrub, request, started, failure()),
     );
   }
 
