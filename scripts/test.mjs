@@ -27,9 +27,11 @@ const timings = [];
  * The Node test files in two lanes, each one file at a time, the lanes side by side: most of
  * a file's time is waiting (on browsers, servers, sockets, PHP), and two cores are enough for
  * two files at once when at most one of them drives browsers. The first lane holds the files
- * that start browsers; the second, the rest (WordPress's PHP-only files among them, which
- * balances the two). node's --test-timeout bounds each file's whole run, and each test and
- * hook in it: a hang is a named failure within it. The slowest files (the e2e checks in three
+ * that start browsers, and the packaging checks (15 s alone); the second, the rest
+ * (WordPress's PHP-only files among them). Those two moves balance the lanes: before the
+ * packaging checks moved, the second, at its lower priority, ended 40-47 s after the first in
+ * clean-clone runs. node's --test-timeout bounds each file's whole run, and each test and hook
+ * in it: a hang is a named failure within it. The slowest files (the e2e checks in three
  * engines, 35 s alone; a WordPress site) take well under it beside the other lane. The second
  * lane's bound is wider: it runs at a lower priority, and its slowest file (WordPress's abuse
  * vectors, 45 s alone) hit 120 s in a CI run where it ran beside the browser step.
@@ -37,19 +39,28 @@ const timings = [];
 /** `nice`, to run a lane at a lower priority, where the system has it. */
 const NICE = ['/usr/bin/nice', '/bin/nice'].find((path) => existsSync(path));
 const PHP_ONLY = ['test/wordpress/abuse.test.ts', 'test/wordpress/plugin-php.test.ts'];
+const PACKAGING = 'test/tooling/package.test.ts';
 const NODE_LANES = [
   {
     name: 'browsers',
-    files: () =>
-      testFiles(['test/e2e', 'test/interop', 'test/wordpress']).filter(
+    files: () => [
+      ...testFiles(['test/e2e', 'test/interop', 'test/wordpress']).filter(
         (file) => !PHP_ONLY.includes(file),
       ),
+      PACKAGING,
+    ],
     timeout: 120_000,
   },
   {
     name: 'servers',
     files: () => [
-      ...testFiles(['test/emulator', 'test/proxy', 'test/ssr', 'test/render', 'test/tooling']),
+      ...testFiles([
+        'test/emulator',
+        'test/proxy',
+        'test/ssr',
+        'test/render',
+        'test/tooling',
+      ]).filter((file) => file != PACKAGING),
       ...PHP_ONLY,
     ],
     timeout: 180_000,
