@@ -89,7 +89,8 @@ export function seedHostileProducts(shop: OfferRec): ProductRec[] {
     size: null,
     gender: null,
     age_group: null,
-    gtin: null,
+    // One shared gtin, so a price comparison can be pointed at exactly these products.
+    gtin: known.hostileGtin,
     mpn: null,
     updated_at: '2024-11-01T10:00:00Z',
     is_cpc: false,

@@ -8,6 +8,7 @@ import type { Seed } from '../state.js';
 import { seedPrivateTokens, seedSettings, seedSubaccounts } from './account.js';
 import { seedAdslots } from './adslots.js';
 import { PAYMENT_ACCOUNT, PAYMENT_STATUS, seedBillingAccounts, seedInvoices } from './billing.js';
+import { seedComparisonProducts } from './comparisons.js';
 import { seedConversions } from './conversions.js';
 import { seedHostileProducts } from './hostile.js';
 import { seedOffers } from './offers.js';
@@ -37,6 +38,8 @@ export function generateSeed(): Seed {
   const products = [
     ...seedProducts(new Rng(2), offers),
     ...seedHostileProducts(offers[0] ?? fail()),
+    // Fixed data, after the rest: the same product in several shops (price comparison).
+    ...seedComparisonProducts(offers),
   ];
   const { conversions, cpcConversions } = seedConversions(new Rng(3), offers, goals, websites);
   const { adslots, clickTargets } = seedAdslots(offers);

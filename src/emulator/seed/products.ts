@@ -9,7 +9,7 @@ export const PRODUCT_COUNT = 2000;
 const STATUSES = ['in_stock', 'in_stock', 'in_stock', 'in_stock', 'out_of_stock', 'preorder'];
 const EXTRAS = ['', '', '', ' Pro', ' Lite', ' Plus', ' 2024'];
 
-function slug(text: string): string {
+export function slug(text: string): string {
   return text
     .toLowerCase()
     .replace(/ł/g, 'l')
