@@ -9,5 +9,6 @@
 import adslot from './adslot/manifest.js';
 import productGrid from './product-grid/manifest.js';
 import offerLink from './offer-link/manifest.js';
+import priceComparison from './price-comparison/manifest.js';
 
-export const ELEMENTS = [adslot, productGrid, offerLink] as const;
+export const ELEMENTS = [adslot, productGrid, offerLink, priceComparison] as const;

@@ -10,6 +10,12 @@ export {
   type ProductGridAttributes,
   type ProductGridRenderOptions,
 } from './product-grid.js';
+export {
+  renderPriceComparison,
+  PRICE_COMPARISON_ATTRIBUTES,
+  type PriceComparisonAttributes,
+  type PriceComparisonRenderOptions,
+} from './price-comparison.js';
 export type { CommonAttributes } from './load.js';
 export { renderTags, type RenderTagsOptions, type RenderedPage } from './page.js';
 export type { RenderOptions } from './options.js';

@@ -1,7 +1,8 @@
 // dist/cdn/pubnet.css reserves, for a grid not yet defined, exactly the room
 // its skeleton takes once defined: for each limit, columns, layout, an empty
 // disclosure and the --pubnet-* sizes, at widths from a phone's to a wide
-// column; and for an ad slot, its label row and stated height. A reservation
+// column; for an ad slot, its label row and stated height; and for a price
+// comparison, its lead (hidden in its place), label row and rows. A reservation
 // off by a pixel would show as a shift of everything below. In Chromium,
 // Firefox and WebKit; where CSS cannot read attributes as numbers (typed
 // attr(), and a length divided by a length: Chromium 133 and later), the
@@ -34,6 +35,20 @@ const GRIDS: [string, boolean][] = [
   ['layout="list" style="--pubnet-image-size: 64px"', false],
 ];
 const SLOTS = ['', 'style="--pubnet-slot-min-height: 600px"', 'disclosure=""'];
+const LEAD = '<p slot="lead">Where to buy it, cheapest first:</p>';
+const FALLBACK = '<p slot="fallback">Nothing to compare.</p>';
+/** Each price comparison's attributes, children, and whether its rows need attributes read as numbers. */
+const COMPARISONS: [string, string, boolean][] = [
+  ['', '', false],
+  ['limit="3"', '', false],
+  ['limit="1"', LEAD, false],
+  ['limit="12"', FALLBACK, false],
+  ['limit="20"', '', true],
+  ['limit="2.6"', '', true],
+  ['limit="abc"', LEAD + FALLBACK, false],
+  ['disclosure=""', LEAD, false],
+  ['style="--pubnet-font: 16px/1.5 serif"', LEAD, false],
+];
 
 let site: Site;
 before(async () => {
@@ -41,7 +56,13 @@ before(async () => {
 });
 after(() => site?.close());
 
-const boxes = WIDTHS.flatMap((width) => [
+const boxes: {
+  width: number;
+  tag: string;
+  attributes: string;
+  numbers: boolean;
+  children?: string;
+}[] = WIDTHS.flatMap((width) => [
   ...GRIDS.map(([attributes, numbers]) => ({
     width,
     tag: 'pubnet-product-grid',
@@ -49,7 +70,15 @@ const boxes = WIDTHS.flatMap((width) => [
     numbers,
   })),
   ...SLOTS.map((attributes) => ({ width, tag: 'pubnet-adslot', attributes, numbers: false })),
+  ...COMPARISONS.map(([attributes, children, numbers]) => ({
+    width,
+    tag: 'pubnet-price-comparison',
+    attributes,
+    children,
+    numbers,
+  })),
 ]);
+const TAGS = 'pubnet-product-grid, pubnet-adslot, pubnet-price-comparison';
 
 forEachEngine((engine) => {
   test(`${engine.label}: pubnet.css reserves exactly what the defined element takes while it loads`, async () => {
@@ -59,8 +88,8 @@ forEachEngine((engine) => {
 <link rel="stylesheet" href="/cdn/pubnet.css"></head><body style="margin:0">
 ${boxes
   .map(
-    ({ width, tag, attributes }) =>
-      `<div style="width:${width}px"><${tag} api="${site.url}held/" adslot="x" eager ${attributes}></${tag}></div>`,
+    ({ width, tag, attributes, children = '' }) =>
+      `<div style="width:${width}px"><${tag} api="${site.url}held/" adslot="x" gtin="5901234123457" eager ${attributes}>${children}</${tag}></div>`,
   )
   .join('\n')}
 </body></html>`,
@@ -70,17 +99,17 @@ ${boxes
     const page = await engine.open(`${site.url}reserve.html`);
     try {
       const heights = () =>
-        page.evaluate(async () => {
+        page.evaluate(async (tags) => {
           // Parsed and styled: the stylesheet gives every slot its room.
           while (
             document.readyState == 'loading' ||
             document.querySelector('pubnet-adslot')!.getBoundingClientRect().height == 0
           )
             await new Promise((resolve) => requestAnimationFrame(resolve));
-          return [...document.querySelectorAll('pubnet-product-grid, pubnet-adslot')].map(
+          return [...document.querySelectorAll(tags)].map(
             (element) => element.getBoundingClientRect().height,
           );
-        });
+        }, TAGS);
       const typed = await page.evaluate(
         () =>
           CSS.supports('width: calc(1px / 1px * 1px)') &&
@@ -102,13 +131,15 @@ ${boxes
             document.head.append(script);
           }),
       );
-      await page.evaluate(() =>
-        Promise.all(
-          [...document.querySelectorAll('pubnet-product-grid, pubnet-adslot')].map(
-            (element) =>
-              (element as HTMLElement & { updateComplete: Promise<unknown> }).updateComplete,
-          ),
-        ).then(() => true),
+      await page.evaluate(
+        (tags) =>
+          Promise.all(
+            [...document.querySelectorAll(tags)].map(
+              (element) =>
+                (element as HTMLElement & { updateComplete: Promise<unknown> }).updateComplete,
+            ),
+          ).then(() => true),
+        TAGS,
       );
       const loading = await heights();
       const off = boxes
@@ -122,8 +153,8 @@ ${boxes
         .filter((box) => !(Math.abs(box.reserved! - box.loading!) < 0.5))
         .map(({ numbers: _, ...box }) => box);
       assert.deepEqual(off, [], `${engine.label}: reserved ≠ loading`);
-      // Not trivially equal: grids and slots kept room, and widths changed it.
-      assert.ok(reserved.every((height) => height > 100));
+      // Not trivially equal: every element kept room, and widths changed it.
+      assert.ok(reserved.every((height) => height >= 56));
       const checked = reserved.filter((_, i) => typed || !boxes[i]!.numbers);
       const distinct = new Set(checked.map(Math.round)).size;
       assert.ok(distinct > (typed ? 50 : 25), `${engine.label}: ${distinct} different heights`);

@@ -148,6 +148,56 @@ test('the product grid route renders the attributes it is given, its limit inclu
   assert.match(html, /render\/styles\/[^/]+\/pubnet-product-grid\.css"/);
 });
 
+test('the price comparison route: its rows and their shops’ logos in one answer, then no upstream call', async () => {
+  const stack = await startStack({ websites: [guid] });
+  const { comparison } = known;
+  const url = `${stack.proxy}render/price-comparison/?gtin=${comparison.gtin}&limit=4&key=${guid}&lang=pl`;
+  const answer = await call(url);
+  assert.equal(answer.status, 200);
+  assert.equal(answer.headers.get('x-pubnet-render'), 'ready');
+  const html = answer.text;
+  assert.ok(html.startsWith('<pubnet-price-comparison '));
+  const [element] = tags(html, 'pubnet-price-comparison');
+  assert.deepEqual([element.gtin, element.limit, element.lang], [comparison.gtin, '4', 'pl']);
+  // The answer holds the rows alone (not the search's 48), and each shop's logo.
+  const given = dataAnswer(html) as {
+    results: (Product & { id: string })[];
+    logos: Record<string, string>;
+  };
+  assert.deepEqual(
+    given.results.map((product) => product.id),
+    comparison.expected.slice(0, 4).map((row) => row.id),
+  );
+  assertLinks(
+    html,
+    given.results.map((product) => product.link),
+  );
+  assert.deepEqual(
+    Object.keys(given.logos).sort(),
+    comparison.expected
+      .slice(0, 4)
+      .map((row) => row.offer_id)
+      .sort(),
+  );
+  for (const logo of Object.values(given.logos))
+    assert.ok(html.includes(`src="${logo.replaceAll('&', '&amp;')}"`), logo);
+  assert.match(html, /aria-label="Porównaj ceny"/);
+  assert.match(html, /zł/);
+  const calls = stack.upstreamCalls();
+  assert.deepEqual(
+    calls.map((c) => c.method),
+    ['POST', 'GET', 'GET', 'GET', 'GET'],
+    'one search, then one read per shop shown',
+  );
+  const again = await call(url);
+  assert.equal(again.text, html);
+  assert.equal(stack.upstreamCalls().length, calls.length, 'kept: no upstream call');
+  // Without a product to compare: collapsed, without an upstream call.
+  const bare = await call(`${stack.proxy}render/price-comparison/?limit=4&key=${guid}`);
+  assertFallback(bare, 'pubnet-price-comparison', /gtin, mpn or query/);
+  assert.equal(stack.upstreamCalls().length, calls.length);
+});
+
 test('a repeat render costs no upstream call and no rendering; request headers change nothing', async () => {
   const stack = await startStack({ websites: [guid] });
   const url = renderUrl(stack, known.filterAdslot);

@@ -274,6 +274,18 @@ test('invalid attribute values are ignored, as the element does, and returned as
   assert.deepEqual(clean.warnings, []);
 });
 
+test('PRICE_COMPARISON_ATTRIBUTES are the element’s own attributes (but its state, eager, and lang)', async () => {
+  const { PubnetPriceComparison } =
+    await import('../../src/components/price-comparison/price-comparison.js');
+  const { PRICE_COMPARISON_ATTRIBUTES } = await import('../../src/render/index.js');
+  assert.deepEqual(
+    [...PRICE_COMPARISON_ATTRIBUTES].sort(),
+    PubnetPriceComparison.observedAttributes
+      .filter((name) => !['state', 'eager', 'lang'].includes(name))
+      .sort(),
+  );
+});
+
 test('PRODUCT_GRID_ATTRIBUTES are the element’s own attributes (but its state, eager, and lang: an option of the render)', async () => {
   const { PubnetProductGrid } = await import('../../src/components/product-grid/product-grid.js');
   const { PRODUCT_GRID_ATTRIBUTES } = await import('../../src/render/index.js');

@@ -241,8 +241,10 @@ console.log(JSON.stringify(result));
     assert.deepEqual(
       after['pubnet-widgets/render'],
       [
+        'PRICE_COMPARISON_ATTRIBUTES',
         'PRODUCT_GRID_ATTRIBUTES',
         'renderAdslot',
+        'renderPriceComparison',
         'renderProductGrid',
         'renderTags',
         'stylesheetText',

@@ -11,6 +11,13 @@ export const offerTrackingLink = {
   body: shape<TrackingLinkRequest>(),
 } as const satisfies RouteDef;
 
+/** `offers.get`: one offer (a widget read: a price comparison's shop logos). Exported alone for the widgets' bundle. */
+export const offerGet = {
+  method: 'GET',
+  path: '/publisher/offers/{uuid}/',
+  res: shape<Offer>(),
+} as const satisfies RouteDef;
+
 export const offersRoutes = {
   'offers.list': {
     method: 'GET',
@@ -29,10 +36,6 @@ export const offersRoutes = {
     paginated: true,
     res: shape<Paginated<Offer>>(),
   },
-  'offers.get': {
-    method: 'GET',
-    path: '/publisher/offers/{uuid}/',
-    res: shape<Offer>(),
-  },
+  'offers.get': offerGet,
   'offers.trackingLink': offerTrackingLink,
 } as const satisfies Record<string, RouteDef>;
