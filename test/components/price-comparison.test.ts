@@ -8,7 +8,15 @@ import type { PubnetPriceComparison } from '../../src/components/price-compariso
 import type { Product } from '../../src/client/types.js';
 import { known } from '../../src/emulator/known.js';
 import type { TestEmulator } from '../support/emulator.js';
-import { emulator, nextEvent, requests, shadow } from './helpers.js';
+import {
+  emulator,
+  emulatorBehindProxy,
+  nextEvent,
+  placeRendered,
+  recordFetches,
+  requests,
+  shadow,
+} from './helpers.js';
 
 const key = known.website.guid;
 const { comparison } = known;
@@ -292,5 +300,62 @@ describe('<pubnet-price-comparison>', () => {
     const { detail } = await clicked;
     expect(detail.product.id).to.equal(comparison.expected[1].id);
     expect(detail.href).to.equal(link.getAttribute('href'));
+  });
+
+  it('server-rendered with its logos: taken over with no request at all', async () => {
+    await emu.stop();
+    const { emu: behind, proxy } = await emulatorBehindProxy();
+    emu = behind;
+    const search = new URLSearchParams({ gtin: comparison.gtin, key, lang: 'pl' });
+    const fragment = await (await fetch(`${proxy.url}render/price-comparison/?${search}`)).text();
+    const reads = (await requests(emu)).length;
+    const fetches = recordFetches();
+    try {
+      const loaded = nextEvent('pubnet-price-comparison', 'pubnet-load');
+      const el = placeRendered(fragment) as PubnetPriceComparison;
+      expect((await loaded).detail.count).to.equal(6);
+      await el.updateComplete;
+      expect(shops(el)).to.deep.equal(comparison.expected.map((row) => row.offer));
+      expect(shadow(el).querySelectorAll('img[part=logo]')).to.have.length(6);
+      expect(fetches.calls.map((call) => call.url)).to.deep.equal([]);
+      expect((await requests(emu)).length).to.equal(reads);
+    } finally {
+      fetches.restore();
+    }
+  });
+
+  it('a logo that is no http(s) URL is no image; the shop keeps its name', async () => {
+    const products = await listings(emu);
+    const results = comparison.expected.map((row) => products.get(row.id));
+    const [first, second] = comparison.expected.map((row) => row.offer_id);
+    const asked = (await requests(emu)).length;
+    const el = made(emu, { gtin: comparison.gtin });
+    el.setAttribute(
+      'data-answer',
+      JSON.stringify({
+        results,
+        logos: { [first]: 'javascript:alert(1)', [second]: 'data:image/svg+xml,<svg/>' },
+      }),
+    );
+    const loaded = oneEvent(el, 'pubnet-load');
+    await fixture(el);
+    await loaded;
+    await el.updateComplete;
+    expect(shadow(el).querySelectorAll('img')).to.have.length(0);
+    const [a, b] = rows(el);
+    for (const row of [a, b]) {
+      expect(row.querySelector('[part=shop]')!.hasAttribute('aria-hidden')).to.equal(false);
+      expect(row.querySelector('.logo')!.children).to.have.length(0);
+    }
+    expect(shops(el).slice(0, 2)).to.deep.equal(
+      comparison.expected.slice(0, 2).map((row) => row.offer),
+    );
+    // Taken over from the answer: no search, no offer read (impressions' stats may follow).
+    const since = (await requests(emu)).slice(asked);
+    expect(
+      since.filter(
+        (r) => r.path == '/publisher/products/' || r.path.startsWith('/publisher/offers/'),
+      ),
+    ).to.deep.equal([]);
   });
 });
