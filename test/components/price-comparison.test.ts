@@ -2,7 +2,7 @@
 // one search, the rows it makes (one per shop, that shop's cheapest listing, cheapest shop
 // first, listings without a price or a link left out), the order, the limit, the lead and
 // fallback slots, the page's language, and the shops' logos read after the rows.
-import { expect, fixture, oneEvent } from '@open-wc/testing';
+import { expect, fixture, html, oneEvent } from '@open-wc/testing';
 import '../../src/components/define.js';
 import type { PubnetPriceComparison } from '../../src/components/price-comparison/price-comparison.js';
 import type { Product } from '../../src/client/types.js';
@@ -182,6 +182,19 @@ describe('<pubnet-price-comparison>', () => {
     expect(items.slice(6).every((li) => getComputedStyle(li).visibility == 'hidden')).to.equal(
       true,
     );
+  });
+
+  it('rows that arrive while it is wholly below the viewport take only their own room', async () => {
+    const spacer = document.createElement('div');
+    spacer.style.height = `${innerHeight + 100}px`;
+    const el = made(emu, { gtin: comparison.gtin, show: 'image' });
+    const loaded = oneEvent(el, 'pubnet-load');
+    const page = await fixture(html`<div></div>`);
+    page.append(spacer, el);
+    await loaded;
+    await el.updateComplete;
+    expect(el.getBoundingClientRect().top).to.be.at.least(innerHeight);
+    expect(shadow(el).querySelectorAll('li')).to.have.length(6);
   });
 
   it('the lead waits hidden in its place, shows with the rows, and never with the fallback', async () => {

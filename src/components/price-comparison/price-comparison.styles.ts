@@ -72,8 +72,15 @@ export const comparisonStyles = css`
     font-weight: 600;
   }
   [part='price'] {
+    display: flex;
     flex: none;
+    flex-flow: column;
+    align-items: end;
     white-space: nowrap;
+  }
+  del {
+    font-size: 12px;
+    font-weight: 400;
   }
   .line,
   del {

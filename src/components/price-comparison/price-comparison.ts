@@ -7,10 +7,10 @@ import type { Words } from '../../page/lang.js';
 import { attr, checkProperties, num, oneOf } from '../base/attributes.js';
 import { baseStyles } from '../base/base.styles.js';
 import type { LoadContext } from '../base/widget-element.js';
+import { formatPrice, parsePrice } from '../../client/price.js';
 import {
   lazyImage,
   productImage,
-  productPrice,
   text,
   whileWarming,
   type Shown,
@@ -95,6 +95,12 @@ export class PubnetPriceComparison extends PubnetProductsWidget {
   private _rows?: Shown[];
   /** The shops' logos, by offer id, as the API gave them (checked when shown). */
   private _logos: Record<string, unknown> = {};
+  /**
+   * The rows' room: `limit` while loading, and after, unless the rows arrived while the
+   * element was wholly below the viewport (where its shrinking moves nothing the reader
+   * sees) or from a server (which wrote the rows alone).
+   */
+  private _room?: number;
 
   /** The search the attributes describe; `undefined` without `gtin`, `mpn` or `query`. */
   search(): ProductSearch | undefined {
@@ -145,6 +151,7 @@ export class PubnetPriceComparison extends PubnetProductsWidget {
     const search = this.search();
     if (!search) throw new TypeError('<pubnet-price-comparison> needs a gtin, an mpn or a query');
     const count = this._show({ results: await whileWarming(searchProducts(context, search)) });
+    if (this.getBoundingClientRect().top < innerHeight) this._room = this.limit ?? 10;
     const { signal } = context;
     // The rows first; their logos once read.
     if (this.shows('logo'))
@@ -159,18 +166,19 @@ export class PubnetPriceComparison extends PubnetProductsWidget {
   /** Shows a search page, or a server's answer (`{ results, logos }`). */
   protected override _show(answer: unknown) {
     this._rows = this.rows(isObject(answer) ? answer.results : undefined);
+    this._room = this._rows.length;
     if (isObject(answer) && isObject(answer.logos)) this._logos = answer.logos;
     return (this._items = this._rows.map((product) => ({ product }))).length;
   }
 
   protected _content() {
     const words = this._words();
-    const limit = this.limit ?? 10;
     const rows = this._rows;
+    const room = rows ? this._room! : (this.limit ?? 10);
     return html`<slot name="lead"></slot>${this._label()}
       <ul role="list" aria-label=${words.compare} aria-busy=${!rows}>
         ${rows?.map((product, i) => this._row(product, i, words))}${Array.from(
-          { length: rows ? limit - rows.length : limit },
+          { length: room - (rows?.length ?? 0) },
           () => html`<li class="row ${rows ? 'placeholder' : 'skeleton'}" aria-hidden="true"></li>`,
         )}
       </ul>`;
@@ -181,6 +189,7 @@ export class PubnetPriceComparison extends PubnetProductsWidget {
     const shop = text(product.offer);
     const logo = this.shows('logo') && httpUrl(this._logos[product.offer_id!]);
     const image = this.shows('image') && productImage(product);
+    const brand = text(product.brand);
     return html`<li part="row" class="row">
       <a
         part="link"
@@ -210,14 +219,33 @@ export class PubnetPriceComparison extends PubnetProductsWidget {
           ><span part="shop" aria-hidden=${logo ? 'true' : nothing}>${shop}</span
           ><span class="line"
             >${
-              this.shows('brand') && product.brand
-                ? html`<span part="brand">${text(product.brand)}</span> `
+              // Not when the title says it first.
+              this.shows('brand') &&
+              brand &&
+              !text(product.title).toLowerCase().startsWith(brand.toLowerCase())
+                ? html`<span part="brand">${brand}</span> `
                 : nothing
             }<span part="title">${text(product.title)}</span></span
           ></span
-        >${productPrice(product, words)}<span part="button">${this.cta ?? words.cta}</span></a
+        >${this._price(product, words)}<span part="button">${this.cta ?? words.cta}</span></a
       >
     </li>`;
+  }
+
+  /**
+   * The price paid (the one the row is ordered by), and above it, when on sale, the old
+   * price: one under the other, so a narrow row keeps room for the shop and the title.
+   */
+  private _price({ price, sale_price: sale }: Shown, { lang, now, was }: Words) {
+    const format = (value: unknown) => text(formatPrice(value as string, lang));
+    return html`<span part="price"
+      >${
+        parsePrice(sale) && sale != price && parsePrice(price)
+          ? html`<ins><span class="visually-hidden">${now} </span>${format(sale)}</ins
+              ><del><span class="visually-hidden">${was} </span>${format(price)}</del>`
+          : format(parsePrice(sale) ? sale : price)
+      }</span
+    >`;
   }
 }
 
