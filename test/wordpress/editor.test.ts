@@ -1,7 +1,8 @@
 // The blocks in WordPress's own block editor: the plugin's editor script (no
-// build step) registers the three blocks, and a block inserted into a new post
-// previews through server-side rendering: the server's element, with its
-// attributes escaped, rendered by the plugin's bundle. In Chromium, logged in.
+// build step) registers the four blocks, the inserter finds them, and a block
+// inserted into a new post previews through server-side rendering: the
+// server's element, with its attributes escaped, rendered by the plugin's
+// bundle. In Chromium, logged in.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
@@ -33,7 +34,7 @@ before(async () => {
 
 after(() => Promise.allSettled([browser?.close(), api?.close(), wp?.close()]));
 
-test('the editor script registers the three blocks, with no error', async () => {
+test('the editor script registers the four blocks, with no error', async () => {
   await editor.goto(`${wp.url}/wp-admin/post-new.php`);
   const names = await within(
     'the block editor',
@@ -42,14 +43,46 @@ test('the editor script registers the three blocks, with no error', async () => 
         window as unknown as { wp?: { blocks?: { getBlockTypes(): { name: string }[] } } }
       ).wp?.blocks;
       const ours = blocks?.getBlockTypes().filter((type) => type.name.startsWith('pubnet/'));
-      return ours?.length === 3 && ours.map((type) => type.name).sort();
+      return ours?.length === 4 && ours.map((type) => type.name).sort();
     }),
   );
   assert.deepEqual(await names.jsonValue(), [
     'pubnet/adslot',
     'pubnet/offer-link',
+    'pubnet/price-comparison',
     'pubnet/products',
   ]);
+  assert.deepEqual(errors, []);
+});
+
+test('the inserter finds each block, the price comparison by its title and by a Polish keyword', async () => {
+  // The editor's welcome guide (a modal on a first visit) closes as a reader closes it.
+  const guide = editor.getByRole('dialog');
+  if (await guide.isVisible()) {
+    await editor.keyboard.press('Escape');
+    await guide.waitFor({ state: 'hidden' });
+  }
+  await editor.getByRole('button', { name: 'Toggle block inserter' }).click();
+  const search = editor.getByRole('searchbox', { name: 'Search for blocks and patterns' });
+  const found = async (words: string) => {
+    await search.fill(words);
+    const options = editor.locator('.block-editor-block-types-list__item');
+    await within(`the inserter's results for "${words}"`, options.first().waitFor());
+    return options.allInnerTexts();
+  };
+  for (const title of [
+    'Pubnet ad slot',
+    'Pubnet products',
+    'Pubnet offer link',
+    'Pubnet price comparison',
+  ])
+    assert.ok((await found(title)).includes(title), `"${title}" in the inserter`);
+  assert.ok(
+    (await found('porównywarka')).includes('Pubnet price comparison'),
+    'found by its keyword "porównywarka"',
+  );
+  await editor.getByRole('button', { name: 'Toggle block inserter' }).click();
+  await search.waitFor({ state: 'hidden' });
   assert.deepEqual(errors, []);
 });
 
@@ -84,5 +117,54 @@ test('a products block previews through server-side rendering, escaped', async (
   assert.equal(await preview.getAttribute('query'), 'słuchawki ""');
   assert.equal(await preview.getAttribute('limit'), '2');
   assert.equal(await preview.evaluate((grid) => grid.querySelector('b')), null);
+  assert.deepEqual(errors, []);
+});
+
+test('a price comparison block previews through server-side rendering, its lead as a text child', async () => {
+  await editor.evaluate(
+    ({ mpn }) => {
+      const { wp } = window as unknown as {
+        wp: {
+          blocks: { createBlock(name: string, attributes: object): unknown };
+          data: { dispatch(store: string): { insertBlocks(block: unknown): void } };
+        };
+      };
+      wp.data.dispatch('core/block-editor').insertBlocks(
+        wp.blocks.createBlock('pubnet/price-comparison', {
+          mpn,
+          limit: '3',
+          ordering: 'random',
+          lead: 'Gdzie <b>kupić</b>:',
+        }),
+      );
+    },
+    { mpn: known.comparison.mpn },
+  );
+  const preview = await within(
+    'the server-side rendered preview',
+    (async () => {
+      for (;;) {
+        for (const frame of editor.frames()) {
+          const comparison = await frame.$('pubnet-price-comparison');
+          if (comparison) return comparison;
+        }
+        await editor.waitForEvent('requestfinished');
+      }
+    })(),
+  );
+  assert.equal(await preview.getAttribute('mpn'), known.comparison.mpn);
+  assert.equal(await preview.getAttribute('limit'), '3');
+  assert.equal(await preview.getAttribute('ordering'), null, 'an invalid ordering dropped');
+  assert.equal(
+    await preview.evaluate((el) =>
+      [...el.children]
+        .map(
+          (child) => `${child.localName}[slot=${child.getAttribute('slot')}] ${child.textContent}`,
+        )
+        .join(', '),
+    ),
+    'p[slot=lead] Gdzie kupić:',
+    'the lead as text',
+  );
   assert.deepEqual(errors, []);
 });

@@ -4,7 +4,8 @@
 //   tldts, against tldts's own getDomain (what the Node proxy decides by) for hosts made from
 //   every rule of the list;
 // - the allow-list of server-rendered HTML (allow-html.php): what `pubnet-widgets/render`
-//   writes (every seeded ad slot and several grids, in each styles mode, with a fallback)
+//   writes (every seeded ad slot, several grids and price comparisons, in each styles mode,
+//   with a fallback)
 //   passes byte for byte; hostile markup comes out without script, event handlers, foreign
 //   elements or other URL schemes.
 import { after, before, test } from 'node:test';
@@ -14,7 +15,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { getDomain } from 'tldts';
-import { renderAdslot, renderProductGrid, type RenderOptions } from '../../src/render/index.js';
+import {
+  renderAdslot,
+  renderPriceComparison,
+  renderProductGrid,
+  type RenderOptions,
+} from '../../src/render/index.js';
 import { known, startStack } from '../proxy/support.js';
 import { run } from './support/process.js';
 import {
@@ -167,6 +173,23 @@ test('what pubnet-widgets/render writes passes the allow-list byte for byte, in 
       { query: 'nothing-matches-this' },
     ])
       fragments.push((await renderProductGrid({ ...attributes, key }, options)).html);
+    const { comparison } = known;
+    for (const attributes of [
+      { gtin: comparison.gtin, limit: '3' },
+      { mpn: comparison.mpn, ordering: '-price', show: 'image logo brand' },
+      { query: comparison.query, show: 'brand', cta: 'Kup' },
+      { mpn: comparison.mpnOnly.mpn, show: 'image' },
+      { gtin: '00000000' },
+    ])
+      fragments.push(
+        (await renderPriceComparison({ ...attributes, key }, options)).html,
+        (
+          await renderPriceComparison(
+            { ...attributes, key },
+            { ...options, fallback: '<a href="/x">Deals</a>' },
+          )
+        ).html,
+      );
   }
   const out = await allowHtml(fragments);
   const changed = fragments
@@ -182,8 +205,9 @@ test('what pubnet-widgets/render writes passes the allow-list byte for byte, in 
     fragments.some((f) => f.includes('<style>')) &&
       fragments.some((f) => f.includes('<iframe')) &&
       fragments.some((f) => f.includes('<link')) &&
-      fragments.some((f) => f.includes('slot="fallback"')),
-    'styles, creatives, stylesheets and fallbacks among them',
+      fragments.some((f) => f.includes('slot="fallback"')) &&
+      fragments.some((f) => f.includes('<pubnet-price-comparison') && f.includes('part="row"')),
+    'styles, creatives, stylesheets, fallbacks and price comparisons with rows among them',
   );
   assert.deepEqual(changed, []);
 });
@@ -212,6 +236,11 @@ test('hostile markup comes out without script, event handlers, foreign elements 
     [
       `<pubnet-adslot><style>body{display:none}</style><template shadowrootmode="open"><style>:host{color:red}</style><svg><style><img src=x onerror=alert(1)></style></svg></template></pubnet-adslot>`,
       `<pubnet-adslot><template shadowrootmode="open"><style>:host{color:red}</style></template></pubnet-adslot>`,
+    ],
+    // A range's `<` in CSS (a container query) is no tag; a `<` that could start one is refused.
+    [
+      `<pubnet-adslot><template shadowrootmode="open"><style>@container (width < 420px) { a { b: c } }</style><style>a{}<img src=x onerror=alert(1)></style><style>a{}<!--x--></style><style>a{}</p></style></template></pubnet-adslot>`,
+      `<pubnet-adslot><template shadowrootmode="open"><style>@container (width < 420px) { a { b: c } }</style></template></pubnet-adslot>`,
     ],
     [
       `<pubnet-adslot><noscript><p title="</noscript><img src=x onerror=alert(1)>"></noscript><textarea><img src=x onerror=alert(2)></textarea><title><img src=x onerror=alert(3)></title></pubnet-adslot>`,

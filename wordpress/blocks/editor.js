@@ -1,6 +1,6 @@
 /**
- * The editor side of the blocks pubnet/adslot, pubnet/products and pubnet/offer-link: no
- * build step, plain wp.* globals. Each block's settings are fields in the sidebar; the
+ * The editor side of the blocks pubnet/adslot, pubnet/products, pubnet/offer-link and
+ * pubnet/price-comparison: no build step, plain wp.* globals. Each block's settings are fields in the sidebar; the
  * preview is the server's own output (ServerSideRender), which the plugin's bundle renders.
  * Block metadata (attributes, title, icon) comes from each block.json.
  */
@@ -51,10 +51,17 @@
     });
   }
 
-  /** The edit function of a block: its fields, and its preview once `required` is set. */
+  /**
+   * The edit function of a block: its fields, and its preview once `required` is set (an
+   * attribute's name, or several: once one of them is set).
+   */
   function edit(name, title, required, fields) {
     return function (props) {
-      var ready = !required || props.attributes[required];
+      var ready =
+        !required ||
+        [].concat(required).some(function (attribute) {
+          return props.attributes[attribute];
+        });
       return el(
         'div',
         useBlockProps(),
@@ -143,6 +150,44 @@
             __('Optional: a page of the shop (http or https).', 'pubnet-widgets'),
           ),
           text(props, 'text', __('Link text', 'pubnet-widgets')),
+          sid(props),
+        ];
+      },
+    ),
+    save: function () {
+      return null;
+    },
+  });
+
+  wp.blocks.registerBlockType('pubnet/price-comparison', {
+    edit: edit(
+      'pubnet/price-comparison',
+      __('Pubnet price comparison', 'pubnet-widgets'),
+      ['gtin', 'mpn', 'query'],
+      function (props) {
+        return [
+          text(
+            props,
+            'gtin',
+            __('GTIN (EAN)', 'pubnet-widgets'),
+            __('8–14 digits. Give a GTIN, an MPN or a product name.', 'pubnet-widgets'),
+          ),
+          text(props, 'mpn', __('MPN', 'pubnet-widgets')),
+          text(props, 'query', __('Product name', 'pubnet-widgets')),
+          choice(props, 'ordering', __('Order', 'pubnet-widgets'), ['price', '-price']),
+          text(props, 'limit', __('Shops (1–48)', 'pubnet-widgets')),
+          text(
+            props,
+            'show',
+            __('Show', 'pubnet-widgets'),
+            __('Space-separated: image logo brand. Default: logo.', 'pubnet-widgets'),
+          ),
+          text(
+            props,
+            'lead',
+            __('Lead', 'pubnet-widgets'),
+            __('Optional text above the rows, shown only when there are rows.', 'pubnet-widgets'),
+          ),
           sid(props),
         ];
       },

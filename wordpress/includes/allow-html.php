@@ -42,8 +42,8 @@ function pubnet_widgets_html_policy(): array {
 		'link'                => array( 'rel', 'href', 'slot' ),
 		'slot'                => array( 'name' ),
 		'div'                 => array( 'class', 'part', 'style', 'data-i', 'slot' ),
-		'span'                => array( 'class', 'part' ),
-		'ul'                  => array( 'class', 'role', 'aria-busy' ),
+		'span'                => array( 'class', 'part', 'aria-hidden' ),
+		'ul'                  => array( 'class', 'role', 'aria-label', 'aria-busy' ),
 		'li'                  => array( 'class', 'part', 'aria-hidden' ),
 		'a'                   => array( 'class', 'part', 'data-i', 'href', 'rel', 'target', 'aria-label' ),
 		'img'                 => array( 'part', 'src', 'alt', 'width', 'height', 'loading', 'decoding' ),
@@ -250,8 +250,9 @@ function pubnet_widgets_allow_html( string $html ): ?string {
 			$content = substr( $html, $pos, $close - $pos );
 			$end     = $close < $length ? pubnet_widgets_html_tag( $html, $close ) : null;
 			$pos     = null === $end ? $length : $end['next'];
-			// The elements' CSS has no `<`: a style that does is not theirs.
-			if ( $kept && ( 'style' !== $name || ! str_contains( $content, '<' ) ) ) {
+			// The elements' CSS has no `<` that could start a tag (only a range's `width < 420px`
+			// or `<=`): a style that has one is not theirs.
+			if ( $kept && ( 'style' !== $name || ! preg_match( '#<[A-Za-z/!?]#', $content ) ) ) {
 				// A style's CSS as it came (it cannot hold `</style`); nothing else's content.
 				$out .= pubnet_widgets_html_start( $name, $attrs, $tag, $raw, $plain_start ) . ( 'style' === $name ? $content : '' );
 				$out .= null === $end ? '' : '</' . $name . '>';

@@ -10,9 +10,6 @@
 
 defined( 'ABSPATH' ) || exit;
 
-const PUBNET_WIDGETS_SHORTCODES = array( 'pubnet_adslot', 'pubnet_products', 'pubnet_offer_link' );
-const PUBNET_WIDGETS_BLOCKS     = array( 'pubnet/adslot', 'pubnet/products', 'pubnet/offer-link' );
-
 /**
  * The SRI hash of an asset (`assets/<file>.sri`), or '' when there is none.
  *
@@ -48,13 +45,12 @@ function pubnet_widgets_page_has_widgets(): bool {
 		if ( ! $post instanceof WP_Post ) {
 			continue;
 		}
-		foreach ( PUBNET_WIDGETS_SHORTCODES as $shortcode ) {
-			if ( has_shortcode( $post->post_content, $shortcode ) ) {
-				return true;
-			}
-		}
-		foreach ( PUBNET_WIDGETS_BLOCKS as $block ) {
-			if ( has_block( $block, $post ) ) {
+		// Each element's shortcode and block (includes/element-table.php).
+		foreach ( pubnet_widgets_elements() as $element ) {
+			$shortcode = $element['shortcode'] ?? null;
+			$block     = $element['block'] ?? null;
+			if ( ( is_string( $shortcode ) && has_shortcode( $post->post_content, $shortcode ) )
+				|| ( is_string( $block ) && has_block( 'pubnet/' . $block, $post ) ) ) {
 				return true;
 			}
 		}

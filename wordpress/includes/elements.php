@@ -143,6 +143,39 @@ function pubnet_widgets_offer_link_attributes( array $atts ): ?array {
 	);
 }
 
+/** The parts a price comparison's row may show (`show`, space-separated). */
+const PUBNET_WIDGETS_COMPARISON_PARTS = array( 'image', 'logo', 'brand' );
+
+/**
+ * `<pubnet-price-comparison>`'s own attributes, or null without a valid `gtin`, `mpn` or
+ * `query` (what it searches by); other invalid values are left out.
+ *
+ * @param array $atts gtin, mpn, query, ordering, limit, show.
+ */
+function pubnet_widgets_price_comparison_attributes( array $atts ): ?array {
+	$out  = array();
+	$gtin = pubnet_widgets_att( $atts, 'gtin' );
+	// A GTIN (EAN, UPC) is 8 to 14 digits, found exactly.
+	$out['gtin'] = preg_match( '/^\d{8,14}$/', $gtin ) ? $gtin : '';
+	foreach ( array( 'mpn', 'query' ) as $name ) {
+		$out[ $name ] = substr( sanitize_text_field( pubnet_widgets_att( $atts, $name ) ), 0, 200 );
+	}
+	if ( '' === $out['gtin'] && '' === $out['mpn'] && '' === $out['query'] ) {
+		return null;
+	}
+	$ordering = pubnet_widgets_att( $atts, 'ordering' );
+	if ( in_array( $ordering, array( 'price', '-price' ), true ) ) {
+		$out['ordering'] = $ordering;
+	}
+	$out['limit'] = pubnet_widgets_number( pubnet_widgets_att( $atts, 'limit' ), 1, 48 );
+	// Space-separated parts, each one the element knows; written with single spaces, once each.
+	$parts = preg_split( '/[\t\n\f\r ]+/', pubnet_widgets_att( $atts, 'show' ), -1, PREG_SPLIT_NO_EMPTY );
+	if ( $parts && ! array_diff( $parts, PUBNET_WIDGETS_COMPARISON_PARTS ) ) {
+		$out['show'] = implode( ' ', array_unique( $parts ) );
+	}
+	return $out;
+}
+
 /**
  * An element: `tag` with `attributes` (empty ones left out, `true` as a bare attribute) around
  * `inner` (HTML the caller escaped).

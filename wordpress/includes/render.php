@@ -1,12 +1,12 @@
 <?php
 /**
- * What a shortcode or block prints. With a Render endpoint set, ad slots and product grids
- * are asked of that pubnet-proxy's /render/ routes (2 s at most, https or a loopback http,
- * includes/safe-fetch.php) and its HTML is printed through the allow-list of the widgets' own
- * elements (includes/allow-html.php: the proxy's own markup passes byte for byte, api-contract
- * §11 and §13), kept in the bounded store (includes/store.php) keyed by the endpoint, the
- * full render URL (with lang) and the plugin's version. On any failure the plain element,
- * which the bundle renders in the browser.
+ * What a shortcode or block prints. With a Render endpoint set, ad slots, product grids and
+ * price comparisons are asked of that pubnet-proxy's /render/ routes (2 s at most, https or a
+ * loopback http, includes/safe-fetch.php) and its HTML is printed through the allow-list of
+ * the widgets' own elements (includes/allow-html.php: the proxy's own markup passes byte for
+ * byte, api-contract §11 and §13), kept in the bounded store (includes/store.php) keyed by the
+ * endpoint, the full render URL (with lang) and the plugin's version. On any failure the plain
+ * element, which the bundle renders in the browser.
  *
  * @package pubnet-widgets
  */
@@ -48,16 +48,52 @@ function pubnet_widgets_adslot_html( array $atts ): string {
  */
 function pubnet_widgets_products_html( array $atts ): string {
 	$attributes = array_merge( pubnet_widgets_grid_attributes( $atts ), pubnet_widgets_common_attributes( $atts ) );
-	// The render route takes the element's attributes but `api` (the proxy sets its own), and `lang`.
+	$rendered   = pubnet_widgets_server_render( 'pubnet-product-grid', 'render/product-grid/', pubnet_widgets_render_query( $attributes ) );
+	pubnet_widgets_use_assets();
+	return null !== $rendered ? pubnet_widgets_protect( $rendered ) : pubnet_widgets_element( 'pubnet-product-grid', $attributes );
+}
+
+/**
+ * [pubnet_price_comparison]lead[/pubnet_price_comparison] and pubnet/price-comparison (its
+ * `lead` attribute): the element, with the lead, when there is one, as its `<p slot="lead">`
+ * child (text only: tags removed, escaped), which it shows above the rows only when there are
+ * rows. With a render endpoint, the rendered element with the lead put in before its end tag.
+ *
+ * @param array  $atts As pubnet_widgets_price_comparison_attributes() takes them, and `sid`.
+ * @param string $lead The lead's text.
+ */
+function pubnet_widgets_price_comparison_html( array $atts, string $lead = '' ): string {
+	$own = pubnet_widgets_price_comparison_attributes( $atts );
+	if ( null === $own ) {
+		return '';
+	}
+	$attributes = array_merge( $own, pubnet_widgets_common_attributes( $atts ) );
+	$lead       = trim( wp_strip_all_tags( $lead ) );
+	$lead       = '' === $lead ? '' : '<p slot="lead">' . esc_html( $lead ) . '</p>';
+	$tag        = 'pubnet-price-comparison';
+	$rendered   = pubnet_widgets_server_render( $tag, 'render/price-comparison/', pubnet_widgets_render_query( $attributes ) );
+	pubnet_widgets_use_assets();
+	if ( null === $rendered ) {
+		return pubnet_widgets_element( $tag, $attributes, $lead );
+	}
+	$end = (int) strrpos( $rendered, '</' . $tag . '>' );
+	return pubnet_widgets_protect( substr( $rendered, 0, $end ) . $lead . substr( $rendered, $end ) );
+}
+
+/**
+ * What a render route takes: the element's attributes but `api` (the proxy sets its own), and
+ * `lang`; a bare attribute as an empty value.
+ *
+ * @param array $attributes The element's attributes, as pubnet_widgets_element() takes them.
+ */
+function pubnet_widgets_render_query( array $attributes ): array {
 	$query = array();
 	foreach ( $attributes as $name => $value ) {
 		if ( 'api' !== $name && ( true === $value || ( is_string( $value ) && '' !== $value ) ) ) {
 			$query[ $name ] = true === $value ? '' : $value;
 		}
 	}
-	$rendered = pubnet_widgets_server_render( 'pubnet-product-grid', 'render/product-grid/', $query );
-	pubnet_widgets_use_assets();
-	return null !== $rendered ? pubnet_widgets_protect( $rendered ) : pubnet_widgets_element( 'pubnet-product-grid', $attributes );
+	return $query;
 }
 
 /**

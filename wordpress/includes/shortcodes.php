@@ -1,7 +1,8 @@
 <?php
 /**
  * The shortcodes, one per element that has one (includes/element-table.php):
- * [pubnet_adslot], [pubnet_products], [pubnet_offer_link]text[/pubnet_offer_link].
+ * [pubnet_adslot], [pubnet_products], [pubnet_offer_link]text[/pubnet_offer_link],
+ * [pubnet_price_comparison]lead[/pubnet_price_comparison].
  * Their attributes are checked in includes/elements.php (invalid ones dropped), by the
  * element's own function when the plugin has one, else as pubnet_widgets_element_html() does.
  *

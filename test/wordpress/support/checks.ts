@@ -64,8 +64,8 @@ export function assertCdnScript(page: Visit, what: string, sri: string) {
   assert.equal(attribute(script.text, 'integrity'), sri, `${what}: integrity: ${script.text}`);
   assert.ok(script.index > page.html.indexOf('</head>'), `${what}: in the body: ${script.text}`);
   const lastWidget = Math.max(
-    ...['pubnet-adslot', 'pubnet-product-grid', 'pubnet-offer-link'].map((tag) =>
-      page.html.lastIndexOf(`<${tag}`),
+    ...['pubnet-adslot', 'pubnet-product-grid', 'pubnet-offer-link', 'pubnet-price-comparison'].map(
+      (tag) => page.html.lastIndexOf(`<${tag}`),
     ),
   );
   assert.ok(script.index > lastWidget, `${what}: after the widgets (in the footer)`);
@@ -86,7 +86,9 @@ export function assertLinks(page: Visit, what: string) {
   // And in the page source, before any script ran: the tracking links of server-rendered slots
   // and grids. (An offer link's own <a> keeps the publisher's deep link until the bundle has the
   // tracking link: embed contract, not an affiliate link yet.)
-  for (const element of page.html.matchAll(/<(pubnet-adslot|pubnet-product-grid)\b[^]*?<\/\1>/g))
+  for (const element of page.html.matchAll(
+    /<(pubnet-adslot|pubnet-product-grid|pubnet-price-comparison)\b[^]*?<\/\1>/g,
+  ))
     for (const anchor of startTags(element[0], 'a')) {
       const rel = (attribute(anchor.text, 'rel') ?? '').split(/\s+/);
       assert.ok(
