@@ -6,25 +6,39 @@
 // calls beside it (the proxy, even uncached, shares identical calls in flight).
 // Ten ad slots of one uuid are counted in requests, through the composing
 // proxy (lib/stack.mjs): one, the slot's answer carrying its products.
+// A price comparison's view is counted in requests too: its one search, then
+// one read of each shop's offer for its logo, which the element makes after
+// `pubnet-load` (so the count waits until no API request is in flight); and
+// two comparisons whose shops overlap, to see whether a shop's offer is read once.
 import { waitForWidgets, withPage } from './lib/browser.mjs';
 import { measure, repeat } from './lib/figures.mjs';
 
 /** Extra time after the last widget finished, for late duplicates to show up. */
 const SETTLE_MS = 300;
+/** The longest the count waits for the API requests in flight after the widgets loaded. */
+const IN_FLIGHT_MS = 5_000;
 const isStats = (path) => path.endsWith('/products/stats/');
 
 /** Loads `page` in a fresh context and counts its API requests. */
 async function countRequests({ browser, stack }, pageName, widgets) {
   return withPage(browser, async (page) => {
     const seen = [];
+    const inFlight = new Set();
     page.on('request', (request) => {
       const url = new URL(request.url());
-      if (url.pathname.startsWith('/pubnet-api/'))
+      if (url.pathname.startsWith('/pubnet-api/')) {
         seen.push({ method: request.method(), url, body: request.postData() ?? '' });
+        inFlight.add(request);
+      }
     });
+    for (const end of ['requestfinished', 'requestfailed'])
+      page.on(end, (request) => inFlight.delete(request));
     stack.emulator.clearRequests();
     await page.goto(stack.page(pageName));
     await waitForWidgets(page, widgets);
+    // Requests a widget makes after it loaded (a comparison's logos): until they ended.
+    const until = Date.now() + IN_FLIGHT_MS;
+    while (inFlight.size && Date.now() < until) await page.waitForTimeout(20);
     await page.waitForTimeout(SETTLE_MS);
     const resources = seen.filter((r) => !isStats(r.url.pathname));
     const distinct = new Set(resources.map((r) => `${r.method} ${r.url.href} ${r.body}`));
@@ -50,7 +64,7 @@ async function countRequests({ browser, stack }, pageName, widgets) {
  * Requests per distinct resource; with `total`, the number of requests
  * itself against that goal (`{ goal, max }`).
  */
-function requestFigure(ctx, { name, label, page, widgets, expected, total }) {
+function requestFigure(ctx, { name, label, page, widgets, expected, total, perView }) {
   const spec = total
     ? { unit: 'req', goal: total.goal, max: total.max, digits: 0 }
     : { unit: 'req/resource', goal: '1.0', max: 1, digits: 2 };
@@ -72,7 +86,8 @@ function requestFigure(ctx, { name, label, page, widgets, expected, total }) {
         `${last.total} requests for ${last.distinct} resources: ` +
         Object.entries(last.byRoute)
           .map(([route, n]) => `${n}× ${route}`)
-          .join(', '),
+          .join(', ') +
+        (perView ? `; ${perView}` : ''),
       ...(notes.length && { notes }),
     };
   });
@@ -95,6 +110,25 @@ export async function requestFigures(ctx) {
       widgets: 10,
       expected: 1,
       total: { goal: '1 request', max: 1 },
+    }),
+    // The search, then the logos: one read of each of the six shops' offers.
+    await requestFigure(ctx, {
+      name: 'requests.priceComparison',
+      label: 'Requests: a price comparison of 6 shops, with their logos',
+      page: 'price-comparison.html',
+      widgets: 1,
+      expected: 7,
+      total: { goal: '7 (1 search + 1 offer read per shop)', max: 7 },
+      perView: '1 search, then 6 offer reads (one per shop, for its logo) after pubnet-load',
+    }),
+    // The grinder's three shops are among the espresso machine's six.
+    await requestFigure(ctx, {
+      name: 'requests.priceComparisonsSharedShops',
+      label: 'Requests: 2 price comparisons, 9 rows over 6 shops',
+      page: 'price-comparisons.html',
+      widgets: 2,
+      expected: 8,
+      total: { goal: '8 (2 searches + 1 offer read per distinct shop)', max: 8 },
     }),
   ];
 }

@@ -11,7 +11,9 @@
   /** `#id`, or the tag and its main attribute. */
   function name(el) {
     if (el.id) return `#${el.id}`;
-    const main = el.getAttribute('adslot') ?? el.getAttribute('offer') ?? el.getAttribute('query');
+    const main = ['adslot', 'offer', 'query', 'gtin', 'mpn']
+      .map((attribute) => el.getAttribute(attribute))
+      .find((value) => value !== null);
     return main ? `${el.localName} ${main.slice(0, 8)}…` : el.localName;
   }
 

@@ -5,12 +5,17 @@
 //   /faulty-api/  in front of a second emulator that fails on purpose (demo/faults.html).
 // demo/server-rendered.html has its widgets rendered into its HTML at request
 // time, through /pubnet-api/ (`renderTags` of pubnet-widgets/render, in scripts/demo-server.mjs).
+// demo/price-comparison.html has one printed into it as any server would from the
+// proxy's `/render/` routes: `<!-- pubnet-render render/…/?… -->` is replaced by the
+// HTML the proxy answers for that path (renderIncludes, below).
 // Pages never hold a token: only the proxies do. Run after the build (dist/).
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { startEmulator, known } from '../dist/emulator/index.js';
 import { createProxy } from '../dist/proxy/index.js';
 import { serve } from '../dist/node-adapter/serve.js';
-import { createDemoHandler } from './demo-server.mjs';
+import { chooseEncoding, createDemoHandler, MIN_COMPRESS_BYTES } from './demo-server.mjs';
 
 const dir = (path) => fileURLToPath(new URL(path, import.meta.url));
 const PROXY_PATH = '/pubnet-api/';
@@ -34,6 +39,63 @@ export const demoFaults = [
 export const strictCsp = (imageOrigin) =>
   "default-src 'self'; script-src 'self'; style-src 'self'; " +
   `img-src 'self' ${imageOrigin}; require-trusted-types-for 'script'`;
+
+/** Pages that print the proxy's `/render/` HTML where they say `<!-- pubnet-render path -->`. */
+const RENDER_INCLUDES = ['/price-comparison.html'];
+const INCLUDE = /<!--\s*pubnet-render\s+(render\/\S+)\s*-->/g;
+const quick = {
+  br: (bytes) => promisify(brotliCompress)(bytes, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } }),
+  gzip: (bytes) => promisify(gzip)(bytes, { level: 6 }),
+};
+
+/**
+ * `pages`, with the `<!-- pubnet-render render/…/?… -->` comments of the pages in
+ * `paths` replaced by what `GET {api}render/…/?…` answers: the element rendered by
+ * the proxy, as a PHP or any other server prints it (docs/render.md, "Any language").
+ * Such a page is new on every request (`no-store`, compressed per request), as
+ * demo-server.mjs sends its server-rendered pages; a render that is not ready says
+ * so in `X-Pubnet-Render`, and the element then loads in the browser.
+ */
+function renderIncludes(pages, paths, api) {
+  return async (request) => {
+    const { pathname } = new URL(request.url);
+    if (!paths.includes(pathname) || !['GET', 'HEAD'].includes(request.method))
+      return pages(request);
+    const plain = new Headers(request.headers);
+    plain.set('accept-encoding', 'identity');
+    plain.delete('if-none-match');
+    const page = await pages(new Request(request.url, { headers: plain }));
+    if (!page.ok) return page;
+    const html = await page.text();
+    const started = performance.now();
+    const states = [];
+    const fragments = await Promise.all(
+      [...html.matchAll(INCLUDE)].map(async ([, path]) => {
+        const answer = await fetch(new URL(path.replaceAll('&amp;', '&'), api));
+        states.push(answer.headers.get('x-pubnet-render') ?? `status ${answer.status}`);
+        return answer.ok ? answer.text() : '';
+      }),
+    );
+    let i = 0;
+    const body = Buffer.from(html.replace(INCLUDE, () => fragments[i++]));
+    const headers = {
+      'content-type': page.headers.get('content-type'),
+      'cache-control': 'no-store',
+      'server-timing': `render;dur=${(performance.now() - started).toFixed(1)}`,
+      vary: 'Accept-Encoding',
+    };
+    const partial = states.find((state) => !state.startsWith('ready'));
+    if (partial) headers['x-pubnet-render'] = partial;
+    let sent = body;
+    const encoding = chooseEncoding(request.headers.get('accept-encoding'));
+    if (encoding !== 'identity' && body.byteLength >= MIN_COMPRESS_BYTES) {
+      sent = await quick[encoding](body);
+      headers['content-encoding'] = encoding;
+    }
+    headers['content-length'] = String(sent.byteLength);
+    return new Response(request.method === 'HEAD' ? null : sent, { headers });
+  };
+}
 
 /** The preferred port, or any free one when it is taken (0: any free one). */
 async function listen(start, port) {
@@ -121,8 +183,12 @@ export async function startDemo({
       offer: known.offers[0],
       secondOffer: known.offers[1],
       thirdOffer: known.offers[2],
+      comparisonGtin: known.comparison.gtin,
+      comparisonMpn: known.comparison.mpn,
+      comparisonQuery: known.comparison.query,
+      grinderMpn: known.comparison.mpnOnly.mpn,
     };
-    routes.pages = createDemoHandler({
+    const pages = createDemoHandler({
       root: dir('../demo/'),
       cdn: dir('../dist/cdn/'),
       values,
@@ -131,6 +197,7 @@ export async function startDemo({
       },
       serverRendered: ['/server-rendered.html'],
     });
+    routes.pages = renderIncludes(pages, RENDER_INCLUDES, api);
     routes.mounts = mounts.map((mount) => [
       mount.prefix,
       createDemoHandler({

@@ -83,8 +83,10 @@ function noteLoads() {
  * been taken over, and the images they show have loaded (or failed).
  */
 function widgetsSettled() {
-  const tags = 'pubnet-adslot, pubnet-product-grid, pubnet-offer-link';
-  const widgets = [...document.querySelectorAll(tags)];
+  // Every element of the package (its tags all start so), a new one too.
+  const widgets = [...document.querySelectorAll('*')].filter((el) =>
+    el.localName.startsWith('pubnet-'),
+  );
   const states = widgets.map((w) => `${w.id || w.localName}=${w.getAttribute('state')}`);
   const pasted = [...document.querySelectorAll('script[data-config]')];
   const serverRendered = widgets.filter(

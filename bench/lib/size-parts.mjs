@@ -32,6 +32,8 @@ export function partOf(source) {
   const inSrc = source.match(/src\/([^/]+)\/(?:([^/]+)\/)?/);
   if (!inSrc) return 'other';
   if (inSrc[1] != 'components') return inSrc[1];
+  // src/components/*.ts itself: the registry of elements and their manifests' helper.
+  if (!inSrc[2]) return 'registry';
   return inSrc[2] == 'base' ? 'widgets (base)' : inSrc[2];
 }
 

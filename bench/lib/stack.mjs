@@ -99,6 +99,8 @@ export async function startStack({ latency }) {
         offer0: known.offers[0],
         offer1: known.offers[1],
         offer2: known.offers[2],
+        comparisonGtin: known.comparison.gtin,
+        grinderMpn: known.comparison.mpnOnly.mpn,
       },
       serverRendered: ['/server-rendered.html'],
     });
