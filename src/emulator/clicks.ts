@@ -1,7 +1,8 @@
 /**
  * The tracking domain: the emulator's own origin answers click URLs, so the
  * demo works offline. `/click/<code>/` records the click and redirects to a
- * tiny local landing page that names what was clicked.
+ * tiny local landing page that names what was clicked and where the real
+ * network would send the visitor on (a deep link; a lender's own site).
  */
 import { param, type Ctx } from './context.js';
 import { notFound } from './errors.js';
@@ -10,8 +11,15 @@ import type { ClickTarget } from './state.js';
 
 const MAX_CLICKS = 10_000;
 
+const KIND_NAMES: Record<ClickTarget['kind'], string> = {
+  offer: 'Offer',
+  product: 'Product',
+  loan: 'Loan offer',
+};
+
 function targetName(ctx: Ctx, t: ClickTarget): string {
   if (t.kind === 'offer') return ctx.state.offers.find((o) => o.id === t.id)?.title ?? t.id;
+  if (t.kind === 'loan') return ctx.state.loans.find((l) => l.domain === t.id)?.title ?? t.id;
   const p = ctx.state.productById.get(t.id);
   return p?.title ?? t.id;
 }
@@ -45,7 +53,7 @@ export function landing(ctx: Ctx): Response {
   const site = ctx.state.websites.find((w) => w.id === target.website);
   const name = targetName(ctx, target);
   const rows = [
-    [target.kind === 'offer' ? 'Offer' : 'Product', name],
+    [KIND_NAMES[target.kind], name],
     ['SubID (sid)', sid ?? '(none)'],
     ['Website', site?.url ?? '(none)'],
     ['Deep link', deep ?? '(none)'],

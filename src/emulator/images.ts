@@ -1,7 +1,8 @@
 /**
  * Generated SVG images on the emulator's own origin, so nothing loads from an
  * external host: `/images/<product id>.svg?w=180`, `/images/offer-<id>.svg`,
- * `/images/banner-<offer id>.svg?w=300&h=250`, `/images/media-<id>.svg`.
+ * `/images/banner-<offer id>.svg?w=300&h=250`, `/images/media-<id>.svg`,
+ * `/images/loan-<lender domain>.svg` (the payday-loans page's logos).
  */
 import { param, type Ctx } from './context.js';
 import { notFound } from './errors.js';
@@ -46,6 +47,12 @@ function resolve(ctx: Ctx, name: string): { label: string; caption: string } | u
   if (prefix === 'offer' || prefix === 'banner') {
     const o = ctx.state.offers.find((x) => x.id === id);
     if (o) return { label: o.title, caption: prefix === 'banner' ? `${o.title}: shop now` : '' };
+  }
+  if (prefix === 'loan') {
+    const l = ctx.state.loans.find((x) => x.domain === id);
+    // Initials read ASCII letters: "Pożyczka Plus" → "PP", not "PY".
+    const label = (l?.title ?? id).normalize('NFD').replace(/\p{M}/gu, '');
+    if (l) return { label, caption: '' };
   }
   if (prefix === 'media') {
     const m = ctx.state.embedMedia.find((x) => x.id === id);

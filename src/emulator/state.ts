@@ -143,9 +143,33 @@ export interface ConversionRec {
   status_message: string | null;
 }
 
+/** A lender of the payday-loans page (seed/loans.ts): the wire fields but `logo` and `tracking_link`. */
+export interface LoanRec {
+  domain: string;
+  title?: string | null;
+  loan_type?: string | null;
+  min_loan_amount?: number | null;
+  max_loan_amount?: number | null;
+  min_loan_period?: number | null;
+  max_loan_period?: number | null;
+  first_loan_max_amount?: number | null;
+  first_loan_max_period?: number | null;
+  first_loan_fees?: boolean | null;
+  customer_blacklist_check?: boolean | null;
+  customer_income_check?: boolean | null;
+  min_customer_age?: number | null;
+  max_customer_age?: number | null;
+  rating?: number | null;
+  promotion?: string | null;
+  loan_simulation?: string | null;
+  /** Answered instead of the emulator's own URLs; a key set to `undefined` is left out. */
+  fixed?: { logo?: string | null; tracking_link?: string | null };
+}
+
 /** What a click code stands for (see clicks.ts). */
 export interface ClickTarget {
-  kind: 'offer' | 'product';
+  /** `loan`: a lender of the payday-loans page, `id` its domain. */
+  kind: 'offer' | 'product' | 'loan';
   id: string;
   website: string | null;
   sid?: string;
@@ -183,6 +207,8 @@ export interface Seed {
   userConfigs: Loose[];
   exportTemplates: Loose[];
   exportFields: Loose[];
+  /** The lenders of the payday-loans page (fixed data). */
+  loans: LoanRec[];
   /** Click codes the seed's own widgets use. */
   clickTargets: [string, ClickTarget][];
 }

@@ -3,6 +3,8 @@
  * fails if one breaks); the runtime test only makes sure the file runs.
  */
 import { expect } from '@open-wc/testing';
+import { createCore } from '../../src/client/core.js';
+import { paydayLoans } from '../../src/client/routes/promo.js';
 import {
   createClient,
   type Adslot,
@@ -11,6 +13,7 @@ import {
   type Offer,
   type Paginated,
   type PathParams,
+  type PaydayLoanOffer,
   type Product,
   type ProductsV2Page,
   type RouteResponse,
@@ -38,6 +41,13 @@ async function typed() {
   exact<Paginated<Website>>()(await client.websites.list({ query: { page: 2, page_size: 5 } }));
   exact<ProductsV2Page>()(await client.products.searchV2({ body: { filters: [] } }));
   exact<Loose>()(await client.promo.getBlackFriday({ token: 'g' }));
+  exact<PaydayLoanOffer[]>()(await client.promo.getPaydayLoans({ token: 'g' }));
+  assert<Equal<RouteResponse<'promo.getPaydayLoans'>, PaydayLoanOffer[]>>();
+  const core = createCore({
+    baseUrl: 'https://api.example/',
+    fetch: async () => new Response('[]'),
+  });
+  exact<PaydayLoanOffer[]>()(await core.request(paydayLoans, { params: { token: 'g' } }));
   exact<Adslot>()(
     await client.request({
       method: 'GET',

@@ -1,5 +1,16 @@
 import { shape, type RouteDef } from './route-def.js';
-import type { Loose } from '../types.js';
+import type { Loose, PaydayLoanOffer } from '../types.js';
+
+/**
+ * `promo.getPaydayLoans`: the website's payday-loans page, a JSON array of loan offers
+ * (api-contract §9; a widget read). Exported alone for the widgets' bundle.
+ */
+export const paydayLoans = {
+  method: 'GET',
+  path: '/publisher/payday-loans/{token}',
+  public: true,
+  res: shape<PaydayLoanOffer[]>(),
+} as const satisfies RouteDef;
 
 export const promoRoutes = {
   'promo.getBlackFriday': {
@@ -14,10 +25,5 @@ export const promoRoutes = {
     public: true,
     res: shape<Loose>(),
   },
-  'promo.getPaydayLoans': {
-    method: 'GET',
-    path: '/publisher/payday-loans/{token}',
-    public: true,
-    res: shape<Loose>(),
-  },
+  'promo.getPaydayLoans': paydayLoans,
 } as const satisfies Record<string, RouteDef>;

@@ -1,6 +1,7 @@
 /**
  * The public token pages: `{token}` is a website guid (api-contract §2), no
- * Authorization. Each answers a title and a few offers/products whose links
+ * Authorization. The black-friday ones answer a title and a few offers/products;
+ * the payday-loans page a JSON array of loan offers (api-contract §9). Their links
  * are attributed to that website.
  */
 import type { promoRoutes } from '../../client/routes/index.js';
@@ -8,6 +9,7 @@ import { clickUrl } from '../click-codes.js';
 import { param, type Ctx, type HandlersFor } from '../context.js';
 import { fail, notFound } from '../errors.js';
 import { json } from '../http.js';
+import { presentLoan } from '../present/loans.js';
 import { offerSummary } from '../present/offers.js';
 import { presentProduct } from '../present/products.js';
 import { searchProducts } from '../product-search.js';
@@ -27,10 +29,7 @@ function promoOffer(ctx: Ctx, o: OfferRec, w: WebsiteRec) {
   return { ...offerSummary(o, ctx), tracking_link };
 }
 
-const activeOffers = (ctx: Ctx, category?: string) =>
-  ctx.state.offers.filter(
-    (o) => o.status === 'active' && (!category || o.categories.includes(category)),
-  );
+const activeOffers = (ctx: Ctx) => ctx.state.offers.filter((o) => o.status === 'active');
 
 export const promoHandlers = {
   'promo.getBlackFriday': (ctx) => {
@@ -64,11 +63,8 @@ export const promoHandlers = {
     });
   },
   'promo.getPaydayLoans': (ctx) => {
+    // The same lenders for every website; only the tracking links are its own.
     const w = site(ctx);
-    return json({
-      title: 'Payday loans',
-      website: { guid: w.guid, url: w.url },
-      offers: activeOffers(ctx, 'finance').map((o) => promoOffer(ctx, o, w)),
-    });
+    return json(ctx.state.loans.map((l) => presentLoan(l, ctx, w.id)));
   },
 } satisfies HandlersFor<typeof promoRoutes>;

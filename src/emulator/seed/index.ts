@@ -11,6 +11,7 @@ import { PAYMENT_ACCOUNT, PAYMENT_STATUS, seedBillingAccounts, seedInvoices } fr
 import { seedComparisonProducts } from './comparisons.js';
 import { seedConversions } from './conversions.js';
 import { seedHostileProducts } from './hostile.js';
+import { seedLoans } from './loans.js';
 import { seedOffers } from './offers.js';
 import { seedProducts } from './products.js';
 import {
@@ -65,6 +66,7 @@ export function generateSeed(): Seed {
     userConfigs: seedUserConfigs(rng),
     exportTemplates: seedExportTemplates(rng),
     exportFields: EXPORT_FIELDS,
+    loans: seedLoans(),
     clickTargets,
   };
 }
