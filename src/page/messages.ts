@@ -11,33 +11,28 @@ export interface Messages {
   now: string;
   /** Said before the price before the sale (visually hidden). */
   was: string;
-  /** A price comparison's name (its list of shops). */
-  compare: string;
 }
 
 export type MessageKey = keyof Messages;
 
-export const MESSAGES: Record<string, Messages> = {
-  en: { disclosure: 'Ad', cta: 'Shop now', now: 'Now', was: 'Was', compare: 'Compare prices' },
-  pl: {
-    disclosure: 'Reklama',
-    cta: 'Do sklepu',
-    now: 'Teraz',
-    was: 'Wcześniej',
-    compare: 'Porównaj ceny',
-  },
-  de: {
-    disclosure: 'Anzeige',
-    cta: 'Zum Shop',
-    now: 'Jetzt',
-    was: 'Vorher',
-    compare: 'Preise vergleichen',
-  },
-  cs: {
-    disclosure: 'Reklama',
-    cta: 'Do obchodu',
-    now: 'Nyní',
-    was: 'Dříve',
-    compare: 'Porovnat ceny',
-  },
+/**
+ * The words of each language: English has them all; the others fall back to it (lang.ts).
+ * An element with words of its own adds them (`addMessages`, from its module), so that a
+ * file without that element (the auto-linking file) carries none of them.
+ */
+export const MESSAGES: { en: Messages } & Record<string, Partial<Messages>> = {
+  en: { disclosure: 'Ad', cta: 'Shop now', now: 'Now', was: 'Was' },
+  pl: { disclosure: 'Reklama', cta: 'Do sklepu', now: 'Teraz', was: 'Wcześniej' },
+  de: { disclosure: 'Anzeige', cta: 'Zum Shop', now: 'Jetzt', was: 'Vorher' },
+  cs: { disclosure: 'Reklama', cta: 'Do obchodu', now: 'Nyní', was: 'Dříve' },
 };
+
+/**
+ * Adds an element's own words, by language (English: all of them), to the table: its
+ * words then follow the same precedence as the others (`Pubnet.configure({ messages })`
+ * among them).
+ */
+export function addMessages(table: { en: object } & Record<string, object>): void {
+  for (const [lang, words] of Object.entries(table))
+    MESSAGES[lang] = { ...MESSAGES[lang], ...words };
+}

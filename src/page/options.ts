@@ -23,10 +23,11 @@ export interface PubnetOptions {
   /**
    * Words by language tag (`pl`, or `pl-PL` for that region only) and key:
    * `{ pl: { cta: 'Sprawdź cenę' } }`. They come before the built-in table,
-   * after an element's attribute and an ad slot's config. Unknown keys are
-   * ignored with a warning.
+   * after an element's attribute and an ad slot's config. Besides the words every
+   * widget shows (`Messages`), an element's own (a price comparison's `compare`, loan
+   * offers' `loans`, `apply`…: docs/widgets.md). Unknown keys are ignored with a warning.
    */
-  messages?: Record<string, Partial<Messages>>;
+  messages?: Record<string, Partial<Messages> & Record<string, string>>;
 }
 
 /** The options a script tag or an element attribute may carry. */

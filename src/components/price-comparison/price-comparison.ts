@@ -2,6 +2,7 @@ import { html, nothing, type CSSResultGroup, type PropertyDeclarations } from 'l
 import type { Core } from '../../client/core.js';
 import { offerGet } from '../../client/routes/offers.js';
 import type { ProductSearch, ProductSearchLookup } from '../../client/types.js';
+import { addMessages } from '../../page/messages.js';
 import { httpUrl, isObject } from '../../page/safe-url.js';
 import type { Words } from '../../page/lang.js';
 import { attr, checkProperties, num, oneOf } from '../base/attributes.js';
@@ -19,7 +20,9 @@ import { PubnetProductsWidget } from '../product-card/products-widget.js';
 import { searchProducts } from '../product-card/search-products.js';
 import { comparisonStyles } from './price-comparison.styles.js';
 import { comparisonRows } from './rows.js';
+import { COMPARISON_MESSAGES, type ComparisonWords } from './words.js';
 
+addMessages(COMPARISON_MESSAGES);
 /** The parts a row may show besides the shop's name, the title, the price and the call to action. */
 export const COMPARISON_PARTS = ['image', 'logo', 'brand'] as const;
 
@@ -172,7 +175,8 @@ export class PubnetPriceComparison extends PubnetProductsWidget {
   }
 
   protected _content() {
-    const words = this._words();
+    // (Its module added them: words.ts.)
+    const words = this._words() as ComparisonWords;
     const rows = this._rows;
     const room = rows ? this._room! : (this.limit ?? 10);
     return html`<slot name="lead"></slot>${this._label()}
