@@ -34,13 +34,13 @@ import {
 } from './scripts/lit-node-build.mjs';
 
 /**
- * The CDN file (LitElement and the widgets), min+gzip, in bytes: target 14 KB, ceiling
- * 18,432 B (the build fails above it). The owner's standing answer allows 20,480 B for the
- * two new elements together: the price comparison took the file from 17,044 to 18,232 B,
- * which leaves the loan offers 2,248 B.
+ * The CDN file (LitElement and the five widgets), min+gzip, in bytes: target 14 KB, ceiling
+ * 20,480 B (the build fails above it), the owner's standing answer for the two elements that
+ * joined the three: the price comparison took the file from 17,044 to 18,232 B, the loan
+ * offers to 20,203 B.
  */
 export const CDN_TARGET = 14 * 1024;
-export const CDN_BUDGET = 18_432;
+export const CDN_BUDGET = 20_480;
 /** The auto-linking file (no Lit), min+gzip, in bytes: target 5 KB, ceiling 6,144 B. */
 export const AUTOLINK_TARGET = 5 * 1024;
 export const AUTOLINK_BUDGET = 6 * 1024;

@@ -10,5 +10,6 @@ import adslot from './adslot/manifest.js';
 import productGrid from './product-grid/manifest.js';
 import offerLink from './offer-link/manifest.js';
 import priceComparison from './price-comparison/manifest.js';
+import loanOffers from './loan-offers/manifest.js';
 
-export const ELEMENTS = [adslot, productGrid, offerLink, priceComparison] as const;
+export const ELEMENTS = [adslot, productGrid, offerLink, priceComparison, loanOffers] as const;

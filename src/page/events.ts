@@ -1,11 +1,12 @@
-import type { AdslotWidget, Product } from '../client/types.js';
+import type { AdslotWidget, PaydayLoanOffer, Product } from '../client/types.js';
 import { env } from './env.js';
 
 /**
- * An offer as the events give it: the offer id for `<pubnet-offer-link>`, or
- * the placed widget of a `manual` ad slot (an offer, banner or html item).
+ * An offer as the events give it: the offer id for `<pubnet-offer-link>`, the
+ * placed widget of a `manual` ad slot (an offer, banner or html item), or the
+ * loan offer of `<pubnet-loan-offers>` (the payday-loans page's).
  */
-export type PubnetOffer = string | AdslotWidget;
+export type PubnetOffer = string | AdslotWidget | PaydayLoanOffer;
 
 /**
  * The item an event is about: a product (the product shown; `{ id }` for a

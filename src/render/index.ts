@@ -16,6 +16,12 @@ export {
   type PriceComparisonAttributes,
   type PriceComparisonRenderOptions,
 } from './price-comparison.js';
+export {
+  renderLoanOffers,
+  LOAN_OFFERS_ATTRIBUTES,
+  type LoanOffersAttributes,
+  type LoanOffersRenderOptions,
+} from './loan-offers.js';
 export type { CommonAttributes } from './load.js';
 export { renderTags, type RenderTagsOptions, type RenderedPage } from './page.js';
 export type { RenderOptions } from './options.js';

@@ -176,6 +176,23 @@ test('custom-elements.json lists every element with its attributes and events', 
     ],
     'pubnet-offer-link': ['offer', 'deep-link'],
     'pubnet-price-comparison': ['cta', 'gtin', 'mpn', 'query', 'ordering', 'limit', 'show'],
+    'pubnet-loan-offers': [
+      'cta',
+      'type',
+      'loan-amount',
+      'loan-period',
+      'customer-age',
+      'first-loan-free',
+      'no-bik',
+      'no-income-proof',
+      'only',
+      'exclude',
+      'pinned',
+      'ordering',
+      'highlight',
+      'limit',
+      'layout',
+    ],
   };
   for (const [tag, names] of Object.entries(own)) {
     for (const name of [...names, ...COMMON]) {

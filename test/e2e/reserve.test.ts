@@ -1,8 +1,9 @@
 // dist/cdn/pubnet.css reserves, for a grid not yet defined, exactly the room
 // its skeleton takes once defined: for each limit, columns, layout, an empty
 // disclosure and the --pubnet-* sizes, at widths from a phone's to a wide
-// column; for an ad slot, its label row and stated height; and for a price
-// comparison, its lead (hidden in its place), label row and rows. A reservation
+// column; for an ad slot, its label row and stated height; for a price
+// comparison, its lead (hidden in its place), label row and rows; and for loan
+// offers, their label row and empty offers, in a list or a grid. A reservation
 // off by a pixel would show as a shift of everything below. In Chromium,
 // Firefox and WebKit; where CSS cannot read attributes as numbers (typed
 // attr(), and a length divided by a length: Chromium 133 and later), the
@@ -49,6 +50,17 @@ const COMPARISONS: [string, string, boolean][] = [
   ['disclosure=""', LEAD, false],
   ['style="--pubnet-font: 16px/1.5 serif"', LEAD, false],
 ];
+/** Each loan offers' attributes, and whether its offers need attributes read as numbers. */
+const LOANS: [string, boolean][] = [
+  ['', false],
+  ['limit="3"', false],
+  ['limit="1" disclosure=""', false],
+  ['limit="20"', true],
+  ['limit="abc"', false],
+  ['layout="grid"', false],
+  ['layout="grid" limit="5"', false],
+  ['style="--pubnet-gap: 20px" limit="4"', false],
+];
 
 let site: Site;
 before(async () => {
@@ -77,8 +89,15 @@ const boxes: {
     children,
     numbers,
   })),
+  ...LOANS.map(([attributes, numbers]) => ({
+    width,
+    tag: 'pubnet-loan-offers',
+    attributes,
+    children: FALLBACK,
+    numbers,
+  })),
 ]);
-const TAGS = 'pubnet-product-grid, pubnet-adslot, pubnet-price-comparison';
+const TAGS = 'pubnet-product-grid, pubnet-adslot, pubnet-price-comparison, pubnet-loan-offers';
 
 forEachEngine((engine) => {
   test(`${engine.label}: pubnet.css reserves exactly what the defined element takes while it loads`, async () => {
@@ -89,7 +108,7 @@ forEachEngine((engine) => {
 ${boxes
   .map(
     ({ width, tag, attributes, children = '' }) =>
-      `<div style="width:${width}px"><${tag} api="${site.url}held/" adslot="x" gtin="5901234123457" eager ${attributes}>${children}</${tag}></div>`,
+      `<div style="width:${width}px"><${tag} api="${site.url}held/" adslot="x" gtin="5901234123457" key="x" eager ${attributes}>${children}</${tag}></div>`,
   )
   .join('\n')}
 </body></html>`,

@@ -198,6 +198,45 @@ test('the price comparison route: its rows and their shops’ logos in one answe
   assert.equal(stack.upstreamCalls().length, calls.length);
 });
 
+test('the loan offers route: the offers shown, each with its representative example, from one read', async () => {
+  const stack = await startStack({ websites: [guid] });
+  const url = `${stack.proxy}render/loan-offers/?type=short_term%7Clong_term&loan-amount=3000&limit=3&key=${guid}&lang=pl`;
+  const answer = await call(url);
+  assert.equal(answer.status, 200);
+  assert.equal(answer.headers.get('x-pubnet-render'), 'ready');
+  const html = answer.text;
+  assert.ok(html.startsWith('<pubnet-loan-offers '));
+  // The answer holds the offers shown alone, in their order.
+  const given = dataAnswer(html) as {
+    domain: string;
+    tracking_link: string;
+    loan_simulation: string;
+  }[];
+  assert.deepEqual(
+    given.map((offer) => offer.domain),
+    ['pozyczkaplus.example', 'kasateraz.example', 'ratyrodzinne.example'],
+  );
+  assertLinks(
+    html,
+    given.map((offer) => offer.tracking_link),
+  );
+  for (const offer of given)
+    assert.ok(
+      html.includes(`<p part="example"><!--lit-part-->${offer.loan_simulation}`),
+      offer.domain,
+    );
+  assert.match(html, /Kwota pożyczki/);
+  assert.match(html, /3–48 miesięcy/);
+  assert.deepEqual(
+    stack.upstreamCalls().map((c) => `${c.method} ${c.path}`),
+    [`GET /publisher/payday-loans/${guid}`],
+  );
+  // Without a website: collapsed, without an upstream call.
+  const bare = await call(`${stack.proxy}render/loan-offers/?limit=3`);
+  assertFallback(bare, 'pubnet-loan-offers', /key, a website guid/);
+  assert.equal(stack.upstreamCalls().length, 1);
+});
+
 test('a repeat render costs no upstream call and no rendering; request headers change nothing', async () => {
   const stack = await startStack({ websites: [guid] });
   const url = renderUrl(stack, known.filterAdslot);

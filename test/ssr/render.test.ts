@@ -274,6 +274,17 @@ test('invalid attribute values are ignored, as the element does, and returned as
   assert.deepEqual(clean.warnings, []);
 });
 
+test('LOAN_OFFERS_ATTRIBUTES are the element’s own attributes (but its state, eager, and lang)', async () => {
+  const { PubnetLoanOffers } = await import('../../src/components/loan-offers/loan-offers.js');
+  const { LOAN_OFFERS_ATTRIBUTES } = await import('../../src/render/index.js');
+  assert.deepEqual(
+    [...LOAN_OFFERS_ATTRIBUTES].sort(),
+    PubnetLoanOffers.observedAttributes
+      .filter((name) => !['state', 'eager', 'lang'].includes(name))
+      .sort(),
+  );
+});
+
 test('PRICE_COMPARISON_ATTRIBUTES are the element’s own attributes (but its state, eager, and lang)', async () => {
   const { PubnetPriceComparison } =
     await import('../../src/components/price-comparison/price-comparison.js');

@@ -241,9 +241,11 @@ console.log(JSON.stringify(result));
     assert.deepEqual(
       after['pubnet-widgets/render'],
       [
+        'LOAN_OFFERS_ATTRIBUTES',
         'PRICE_COMPARISON_ATTRIBUTES',
         'PRODUCT_GRID_ATTRIBUTES',
         'renderAdslot',
+        'renderLoanOffers',
         'renderPriceComparison',
         'renderProductGrid',
         'renderTags',

@@ -1,0 +1,127 @@
+import { css } from 'lit';
+
+/**
+ * Loan offers: in a list (one column) or a grid (columns of 260px at least), each offer a
+ * card whose name's link covers it, but for its representative example, which stays text
+ * to read and select. An offer's height follows its example; while loading, each empty
+ * offer is 160px high, as pubnet.css reserves (reserve.css).
+ */
+export const loanStyles = css`
+  .disclosure {
+    display: block;
+    width: fit-content;
+    line-height: 15px;
+  }
+  .list,
+  .grid {
+    display: grid;
+    gap: var(--gap);
+    margin: 0;
+    padding: 0;
+    list-style: none;
+  }
+  .grid {
+    grid-template-columns: repeat(auto-fill, minmax(260px, 1fr));
+  }
+  .offer {
+    position: relative;
+    display: flex;
+    flex-wrap: wrap;
+    align-items: center;
+    gap: 8px 12px;
+    box-sizing: border-box;
+    padding: 12px;
+    border: 1px solid var(--border);
+    border-radius: var(--radius);
+    background: var(--bg);
+  }
+  .top {
+    border-color: var(--accent);
+  }
+  .offer:has(:focus-visible) {
+    outline: 2px solid var(--accent);
+    outline-offset: 2px;
+  }
+  .logo {
+    flex: none;
+    width: 96px;
+    height: 48px;
+  }
+  img {
+    display: block;
+    width: 100%;
+    height: 100%;
+    object-fit: contain;
+  }
+  [part='title'] {
+    flex: 1;
+    min-width: 8em;
+    color: inherit;
+    font-weight: 600;
+    text-decoration: none;
+  }
+  [part='title']::after {
+    content: '';
+    position: absolute;
+    inset: 0;
+  }
+  .offer:hover [part='title'] {
+    text-decoration: underline;
+  }
+  [part='recommended'],
+  [part='button'] {
+    border-radius: var(--radius);
+    background: var(--accent);
+    color: var(--accent-fg);
+  }
+  [part='recommended'] {
+    padding: 0 8px;
+    font-size: 12px;
+  }
+  dl,
+  [part='features'],
+  p {
+    flex-basis: 100%;
+    margin: 0;
+  }
+  dl,
+  [part='features'] {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 4px 24px;
+    padding: 0;
+    list-style: none;
+  }
+  dt,
+  [part='example'] {
+    color: var(--muted);
+    font-size: 12px;
+  }
+  dd {
+    margin: 0;
+    font-weight: 600;
+  }
+  [part='features'] {
+    gap: 4px 8px;
+  }
+  [part='features'] li {
+    padding: 0 8px;
+    border: 1px solid var(--border);
+    border-radius: 9em;
+    font-size: 12px;
+  }
+  [part='promotion'] {
+    color: var(--sale);
+  }
+  [part='button'] {
+    margin-left: auto;
+    padding: 6px 16px;
+  }
+  [part='example'] {
+    position: relative;
+  }
+  .skeleton {
+    height: 160px;
+    opacity: 0.5;
+  }
+`;
