@@ -6,8 +6,8 @@
 // - npm: ESM modules in dist/ mirroring src/, `lit` external, with declarations;
 // - emulator: dist/emulator/index.js and cli.js with hono bundled in, so that hono can
 //   stay a devDependency: installing the widgets or the client never installs it;
-// - edge: dist/proxy/edge.js and dist/render/edge.js, self-contained (but for the proxy's
-//   import of dist/vendor/tldts.js), with Lit's Node build;
+// - edge: dist/proxy/edge.js and dist/render/edge.js, with Lit's Node build, sharing the
+//   modules of dist/edge/ (and importing dist/vendor/tldts.js);
 // - CDN: dist/cdn/pubnet.min.js, one classic script with Lit bundled, and
 //   dist/cdn/pubnet-autolink.min.js, auto-linking alone (no Lit), each minified, with a
 //   source map, an SRI hash beside it and a size budget that fails the build (last,
@@ -23,7 +23,7 @@ import { browserManifests } from './scripts/rollup/browser-manifests.mjs';
 import { minifyTemplates } from './scripts/rollup/minify-templates.mjs';
 import { typeOnlyShapes } from './scripts/rollup/type-only-shapes.mjs';
 import { noHono } from './scripts/rollup/no-hono.mjs';
-import { noStaleMap, noStaleMaps } from './scripts/rollup/no-stale-maps.mjs';
+import { noStaleMaps } from './scripts/rollup/no-stale-maps.mjs';
 import { useVendored, vendorBuild } from './scripts/rollup/vendored.mjs';
 import { replaceVersion } from './scripts/rollup/version.mjs';
 import {
@@ -114,25 +114,26 @@ const cdnBuild = (input, file, budget, plugins = []) => ({
 });
 
 /**
- * The proxy and the render entry for edge runtimes, one self-contained file each
- * (dist/proxy/edge.js, dist/render/edge.js), Lit's Node build inside: what the
- * `workerd` and `worker` export conditions give, so that wrangler's bundler
- * (which resolves `lit` to its browser build) gets a proxy that renders. The proxy's
- * public suffix list is not inside: it imports dist/vendor/tldts.js, the npm build's
- * copy, by a relative path that wrangler's bundler follows (a second copy took the
- * install over its 5 MiB).
+ * The proxy and the render entry for edge runtimes (dist/proxy/edge.js, dist/render/edge.js),
+ * Lit's Node build inside: what the `workerd` and `worker` conditions give, so that
+ * wrangler's bundler (which resolves `lit` to its browser build) gets a proxy that renders.
+ * One build of the two: what both hold (the render half, Lit SSR, the elements) is written
+ * once, as modules of dist/edge/ that both import by relative paths, as they import the
+ * proxy's public suffix list (dist/vendor/tldts.js, the npm build's copy): a copy in each
+ * took the install over its 5 MiB. The proxy's render half (src/proxy/render/engine.ts) stays
+ * a module its first render loads.
  */
-const edgeBuilds = ['proxy', 'render'].map((name) => ({
-  input: `src/${name}/index.ts`,
+const edgeBuild = {
+  input: { 'proxy/edge': 'src/proxy/index.ts', 'render/edge': 'src/render/index.ts' },
   external: isBuiltin,
-  // One file: the proxy's render half (src/proxy/render/engine.ts), which the npm build keeps
-  // a module loaded on the first render, is inlined (still only run on the first render).
   // Minified, without a source map (EDGE_TERSER): what the package weighs in an install.
   output: {
-    file: `dist/${name}/edge.js`,
+    dir: 'dist',
     format: 'esm',
     sourcemap: false,
-    inlineDynamicImports: true,
+    entryFileNames: '[name].js',
+    // Names without a hash: a workerd config that lists modules by file names them.
+    chunkFileNames: 'edge/[name].js',
   },
   // tslib's helpers read a top-level `this`, which is undefined in a module, as they expect.
   onwarn: (warning, warn) => warning.code == 'THIS_IS_UNDEFINED' || warn(warning),
@@ -152,9 +153,9 @@ const edgeBuilds = ['proxy', 'render'].map((name) => ({
       declaration: false,
     }),
     terser(EDGE_TERSER),
-    noStaleMap,
+    noStaleMaps,
   ],
-}));
+};
 
 export default [
   vendorBuild('dist'),
@@ -243,7 +244,7 @@ export default [
       }),
     ],
   },
-  ...edgeBuilds,
+  edgeBuild,
   cdnBuild('src/embed/index.ts', 'dist/cdn/pubnet.min.js', CDN, [
     browserManifests(),
     minifyTemplates(),

@@ -14,7 +14,15 @@
 // one-line wrapper that adds `rateLimit: { ipHeader: 'x-client-ip' }` to their options (the
 // one edit docs/proxy.md tells users to make behind a load balancer). Types: runtimes.d.mts.
 import { spawn, execFileSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -77,6 +85,20 @@ async function bundle(input, output, { minify = false, vendor } = {}) {
 }
 
 /**
+ * The build's shared edge modules (dist/edge/, which dist/proxy/edge.js and
+ * dist/render/edge.js import) copied into `dist`, each as `[name, file]`: its module name as
+ * workerd resolves the entries' `../edge/…` imports, and its copy.
+ */
+function copyEdgeModules(dist) {
+  mkdirSync(join(dist, 'edge'), { recursive: true });
+  return readdirSync(join(root, 'dist/edge')).map((name) => {
+    const file = join(dist, 'edge', name);
+    copyFileSync(join(root, 'dist/edge', name), file);
+    return [`edge/${name}`, file];
+  });
+}
+
+/**
  * The scratch install: the bundle as `pubnet-widgets/proxy`; with `behindLoadBalancer`, that
  * name is the wrapper that sets ipHeader; with `node`, Node's bin is bundled too.
  */
@@ -92,12 +114,15 @@ export async function prepare({
   mkdirSync(pkg, { recursive: true });
   const proxyJs = join(dist, 'proxy/edge.js');
   const tldtsJs = vendoredFile(dist, 'tldts');
+  /** The shared edge modules the built proxy imports (none for a bundle made here). */
+  let edgeModules = [];
   if (built) {
     // The build's own files (npm test builds before it tests): what the package ships.
     mkdirSync(dirname(proxyJs), { recursive: true });
     mkdirSync(dirname(tldtsJs), { recursive: true });
     copyFileSync(join(root, 'dist/proxy/edge.js'), proxyJs);
     copyFileSync(vendoredFile(join(root, 'dist'), 'tldts'), tldtsJs);
+    edgeModules = copyEdgeModules(dist);
   } else {
     // dist/vendor/tldts.js, as the build writes it, then the proxy importing it from there.
     const vendored = vendorBuild(dist);
@@ -135,6 +160,7 @@ export const createProxy = (options) =>
     scratch,
     proxyJs,
     tldtsJs,
+    edgeModules,
     entry,
     cli,
     remove: () => rmSync(scratch, { recursive: true, force: true }),
@@ -246,8 +272,10 @@ export const runtimes = [
         dir: join(recipes, 'workers'),
         modules: [
           ['pubnet-widgets/proxy', s.proxyJs],
-          // workerd resolves the proxy's `../vendor/tldts.js` against its module name.
+          // workerd resolves the proxy's `../vendor/tldts.js` and `../edge/…` imports against
+          // its module name.
           ['vendor/tldts.js', s.tldtsJs],
+          ...s.edgeModules,
         ],
         cacheApi,
       });
@@ -440,19 +468,24 @@ export async function prepareRender({ prefix = 'pubnet-render-', built = false }
   try {
     const pkg = join(scratch, 'node_modules/pubnet-widgets');
     mkdirSync(pkg, { recursive: true });
-    const renderJs = join(pkg, 'render.js');
-    // The build's own file (it imports nothing), or a bundle of src/ made now.
-    if (built) copyFileSync(join(root, 'dist/render/edge.js'), renderJs);
-    else await bundle('src/render/index.ts', renderJs, { minify: true });
+    const renderJs = join(pkg, 'dist/render/edge.js');
+    mkdirSync(dirname(renderJs), { recursive: true });
+    // The build's own file with the shared edge modules it imports, or a bundle of src/ made
+    // now (one file).
+    let edgeModules = [];
+    if (built) {
+      copyFileSync(join(root, 'dist/render/edge.js'), renderJs);
+      edgeModules = copyEdgeModules(join(pkg, 'dist'));
+    } else await bundle('src/render/index.ts', renderJs, { minify: true });
     writeFileSync(
       join(pkg, 'package.json'),
       JSON.stringify({
         name: 'pubnet-widgets',
         type: 'module',
-        exports: { './render': './render.js' },
+        exports: { './render': './dist/render/edge.js' },
       }),
     );
-    return { scratch, renderJs, remove };
+    return { scratch, renderJs, edgeModules, remove };
   } catch (error) {
     remove();
     throw error;
@@ -467,7 +500,7 @@ const renderWorkerd = {
   launch: (port, vars, s) =>
     launchWorkerd(port, vars, s, {
       dir: join(root, 'examples/render/workers'),
-      modules: [['pubnet-widgets/render', s.renderJs]],
+      modules: [['pubnet-widgets/render', s.renderJs], ...s.edgeModules],
     }),
 };
 

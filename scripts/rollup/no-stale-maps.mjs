@@ -3,14 +3,6 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 
-/** For a build of one file (`output.file`). */
-export const noStaleMap = {
-  name: 'pubnet-no-stale-map',
-  writeBundle(options) {
-    rmSync(`${options.file}.map`, { force: true });
-  },
-};
-
 /** For a build of modules (`output.dir`). */
 export const noStaleMaps = {
   name: 'pubnet-no-stale-maps',

@@ -5,7 +5,8 @@
 // `pubnet-widgets/proxy` resolves from node_modules (`bun add pubnet-widgets`), its Lit (the
 // rendered HTML routes) to Lit's Node build. test/proxy/runtimes.test.ts runs this file, copied
 // unchanged into a scratch project whose node_modules/pubnet-widgets holds src/proxy/ bundled by
-// rollup as the package's edge build (dist/proxy/edge.js, importing dist/vendor/tldts.js). (Bun
+// rollup as the package's edge build (dist/proxy/edge.js, importing dist/vendor/tldts.js and
+// the shared modules of dist/edge/). (Bun
 // resolves a bare import from the importing file's real folder, where this repository's own
 // package.json would send it to dist/ instead.)
 //
