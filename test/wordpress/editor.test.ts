@@ -1,8 +1,9 @@
 // The blocks in WordPress's own block editor: the plugin's editor script (no
-// build step) registers the four blocks, the inserter finds them, and a block
+// build step) registers the five blocks, the inserter finds them, and a block
 // inserted into a new post previews through server-side rendering: the
 // server's element, with its attributes escaped, rendered by the plugin's
-// bundle. In Chromium, logged in.
+// bundle; the loan offers' sidebar fields (a select, a toggle) change it. In
+// Chromium, logged in.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
@@ -34,7 +35,7 @@ before(async () => {
 
 after(() => Promise.allSettled([browser?.close(), api?.close(), wp?.close()]));
 
-test('the editor script registers the four blocks, with no error', async () => {
+test('the editor script registers the five blocks, with no error', async () => {
   await editor.goto(`${wp.url}/wp-admin/post-new.php`);
   const names = await within(
     'the block editor',
@@ -43,11 +44,12 @@ test('the editor script registers the four blocks, with no error', async () => {
         window as unknown as { wp?: { blocks?: { getBlockTypes(): { name: string }[] } } }
       ).wp?.blocks;
       const ours = blocks?.getBlockTypes().filter((type) => type.name.startsWith('pubnet/'));
-      return ours?.length === 4 && ours.map((type) => type.name).sort();
+      return ours?.length === 5 && ours.map((type) => type.name).sort();
     }),
   );
   assert.deepEqual(await names.jsonValue(), [
     'pubnet/adslot',
+    'pubnet/loan-offers',
     'pubnet/offer-link',
     'pubnet/price-comparison',
     'pubnet/products',
@@ -55,7 +57,7 @@ test('the editor script registers the four blocks, with no error', async () => {
   assert.deepEqual(errors, []);
 });
 
-test('the inserter finds each block, the price comparison by its title and by a Polish keyword', async () => {
+test('the inserter finds each block by its title, the price comparison and the loan offers by Polish keywords', async () => {
   // The editor's welcome guide (a modal on a first visit) closes as a reader closes it.
   const guide = editor.getByRole('dialog');
   if (await guide.isVisible()) {
@@ -75,12 +77,18 @@ test('the inserter finds each block, the price comparison by its title and by a 
     'Pubnet products',
     'Pubnet offer link',
     'Pubnet price comparison',
+    'Pubnet loan offers',
   ])
     assert.ok((await found(title)).includes(title), `"${title}" in the inserter`);
-  assert.ok(
-    (await found('porównywarka')).includes('Pubnet price comparison'),
-    'found by its keyword "porównywarka"',
-  );
+  for (const [keyword, title] of [
+    ['porównywarka', 'Pubnet price comparison'],
+    ['pożyczki', 'Pubnet loan offers'],
+    ['chwilówki', 'Pubnet loan offers'],
+  ])
+    assert.ok(
+      (await found(keyword)).includes(title),
+      `"${title}" found by its keyword "${keyword}"`,
+    );
   await editor.getByRole('button', { name: 'Toggle block inserter' }).click();
   await search.waitFor({ state: 'hidden' });
   assert.deepEqual(errors, []);
@@ -166,5 +174,83 @@ test('a price comparison block previews through server-side rendering, its lead 
     'p[slot=lead] Gdzie kupić:',
     'the lead as text',
   );
+  assert.deepEqual(errors, []);
+});
+
+test("a loan offers block previews through server-side rendering; its sidebar's loan type and flags change it", async () => {
+  await editor.evaluate(() => {
+    const { wp } = window as unknown as {
+      wp: {
+        blocks: { createBlock(name: string, attributes: object): unknown };
+        data: { dispatch(store: string): { insertBlocks(block: unknown): void } };
+      };
+    };
+    // Inserted, it is the selected block: the sidebar shows its fields.
+    wp.data.dispatch('core/block-editor').insertBlocks(
+      wp.blocks.createBlock('pubnet/loan-offers', {
+        type: 'long_term',
+        limit: '4',
+        layout: 'table',
+        first_loan_free: true,
+      }),
+    );
+  });
+  /** The preview's element once `ready` holds of it (its attributes as the server printed them). */
+  const preview = (what: string, ready: (attributes: Record<string, string>) => boolean) =>
+    within(
+      what,
+      (async () => {
+        for (;;) {
+          for (const frame of editor.frames())
+            for (const offers of await frame.$$('pubnet-loan-offers')) {
+              const attributes = await offers.evaluate((el) =>
+                Object.fromEntries([...el.attributes].map((a) => [a.name, a.value])),
+              );
+              if (ready(attributes)) return attributes;
+            }
+          await editor.waitForEvent('requestfinished');
+        }
+      })(),
+    );
+  const first = await preview('the server-side rendered preview', () => true);
+  assert.equal(first.type, 'long_term');
+  assert.equal(first.limit, '4');
+  assert.equal(first['first-loan-free'], '', 'a toggle on: a bare attribute');
+  assert.equal(first.layout, undefined, 'an invalid layout dropped');
+  assert.equal(first['no-bik'], undefined);
+
+  const settings = editor.getByRole('button', { name: 'Settings', exact: true });
+  const type = editor.getByLabel('Loan type');
+  if (!(await type.isVisible())) await settings.click();
+  assert.deepEqual(
+    await type
+      .locator('option')
+      .evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value)),
+    ['', 'short_term', 'long_term', 'short_term|long_term'],
+    'the loan types, both among them',
+  );
+  assert.deepEqual(
+    await editor
+      .getByLabel('Order (highest first)')
+      .locator('option')
+      .evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value)),
+    [
+      '',
+      'rating',
+      'max_loan_amount',
+      'max_loan_period',
+      'first_loan_max_amount',
+      'first_loan_max_period',
+    ],
+  );
+  await type.selectOption('short_term|long_term');
+  await editor.getByLabel('No credit register check (BIK)').check();
+  await editor.getByLabel('Layout').selectOption('grid');
+  const changed = await preview(
+    'the preview with both types, no BIK and a grid',
+    (attributes) => attributes.type === 'short_term|long_term' && 'no-bik' in attributes,
+  );
+  assert.equal(changed.layout, 'grid');
+  assert.equal(changed['first-loan-free'], '');
   assert.deepEqual(errors, []);
 });

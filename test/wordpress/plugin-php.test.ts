@@ -4,9 +4,8 @@
 //   tldts, against tldts's own getDomain (what the Node proxy decides by) for hosts made from
 //   every rule of the list;
 // - the allow-list of server-rendered HTML (allow-html.php): what `pubnet-widgets/render`
-//   writes (every seeded ad slot, several grids and price comparisons, in each styles mode,
-//   with a fallback)
-//   passes byte for byte; hostile markup comes out without script, event handlers, foreign
+//   writes (every seeded ad slot, several grids, price comparisons and loan offers, in each
+//   styles mode, with a fallback) passes byte for byte; hostile markup comes out without script, event handlers, foreign
 //   elements or other URL schemes.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -17,6 +16,7 @@ import { fileURLToPath } from 'node:url';
 import { getDomain } from 'tldts';
 import {
   renderAdslot,
+  renderLoanOffers,
   renderPriceComparison,
   renderProductGrid,
   type RenderOptions,
@@ -190,6 +190,24 @@ test('what pubnet-widgets/render writes passes the allow-list byte for byte, in 
           )
         ).html,
       );
+    // Loan offers: a list and a grid with their terms, features, promotions and representative
+    // examples; the hostile entries' markup as text; none found.
+    for (const attributes of [
+      { type: 'short_term', 'loan-amount': '1000', highlight: '2', limit: '5' },
+      { type: 'short_term|long_term', layout: 'grid', 'first-loan-free': '', 'no-bik': '' },
+      { type: 'long_term', ordering: 'max_loan_period', 'no-income-proof': '', cta: 'Wnioskuj' },
+      { only: known.loans.hostile.join('|'), pinned: 'niepelna.example' },
+      { only: 'nobody.example' },
+    ])
+      fragments.push(
+        (await renderLoanOffers({ ...attributes, key }, options)).html,
+        (
+          await renderLoanOffers(
+            { ...attributes, key },
+            { ...options, fallback: '<a href="/x">Deals</a>' },
+          )
+        ).html,
+      );
   }
   const out = await allowHtml(fragments);
   const changed = fragments
@@ -206,8 +224,16 @@ test('what pubnet-widgets/render writes passes the allow-list byte for byte, in 
       fragments.some((f) => f.includes('<iframe')) &&
       fragments.some((f) => f.includes('<link')) &&
       fragments.some((f) => f.includes('slot="fallback"')) &&
-      fragments.some((f) => f.includes('<pubnet-price-comparison') && f.includes('part="row"')),
-    'styles, creatives, stylesheets, fallbacks and price comparisons with rows among them',
+      fragments.some((f) => f.includes('<pubnet-price-comparison') && f.includes('part="row"')) &&
+      [
+        '<dl part="terms"',
+        '<ul part="features"',
+        '<span part="recommended"',
+        '<p part="example"',
+      ].every((part) =>
+        fragments.some((f) => f.includes('<pubnet-loan-offers') && f.includes(part)),
+      ),
+    'styles, creatives, stylesheets, fallbacks, price comparisons with rows and loan offers with their terms, features, marks and examples among them',
   );
   assert.deepEqual(changed, []);
 });
@@ -266,6 +292,11 @@ test('hostile markup comes out without script, event handlers, foreign elements 
       `<pubnet-adslot><img></pubnet-adslot>`,
     ],
     [`<pubnet-adslot><plaintext><img src=x onerror=alert(1)></pubnet-adslot>`, `<pubnet-adslot>`],
+    // The loan offers' terms and texts keep their part, and nothing else.
+    [
+      `<pubnet-loan-offers type="short_term" onclick="alert(1)" no-bik><template shadowrootmode="open"><dl part="terms" onclick="alert(1)"><div><dt style="color:red">a</dt><dd title="x">b</dd></div></dl><ul part="features" onmouseover="alert(1)"><li>f</li></ul><p part="example" onmouseover="alert(2)">c</p><p><script>alert(3)</script>d</p></template></pubnet-loan-offers>`,
+      `<pubnet-loan-offers type="short_term" no-bik=""><template shadowrootmode="open"><dl part="terms"><div><dt>a</dt><dd>b</dd></div></dl><ul part="features"><li>f</li></ul><p part="example">c</p><p>d</p></template></pubnet-loan-offers>`,
+    ],
   ];
   const out = await allowHtml(cases.map(([hostile]) => hostile));
   assert.deepEqual(

@@ -1,7 +1,8 @@
 /**
- * The editor side of the blocks pubnet/adslot, pubnet/products, pubnet/offer-link and
- * pubnet/price-comparison: no build step, plain wp.* globals. Each block's settings are fields in the sidebar; the
- * preview is the server's own output (ServerSideRender), which the plugin's bundle renders.
+ * The editor side of the blocks pubnet/adslot, pubnet/products, pubnet/offer-link,
+ * pubnet/price-comparison and pubnet/loan-offers: no build step, plain wp.* globals. Each
+ * block's settings are fields in the sidebar; the preview is the server's own output
+ * (ServerSideRender), which the plugin's bundle renders.
  * Block metadata (attributes, title, icon) comes from each block.json.
  */
 (function (wp) {
@@ -32,7 +33,10 @@
     });
   }
 
-  /** A choice bound to one attribute ('' is the element's default). */
+  /**
+   * A choice bound to one attribute ('' is the element's default); each of `values` is a
+   * value, shown as it is, or `{ label, value }`.
+   */
   function choice(props, name, label, values) {
     return el(SelectControl, {
       key: name,
@@ -40,9 +44,24 @@
       value: props.attributes[name] || '',
       options: [{ label: __('Default', 'pubnet-widgets'), value: '' }].concat(
         values.map(function (value) {
-          return { label: value, value: value };
+          return typeof value === 'string' ? { label: value, value: value } : value;
         }),
       ),
+      onChange: function (value) {
+        var next = {};
+        next[name] = value;
+        props.setAttributes(next);
+      },
+    });
+  }
+
+  /** A toggle bound to one boolean attribute. */
+  function toggle(props, name, label, help) {
+    return el(ToggleControl, {
+      key: name,
+      label: label,
+      help: help,
+      checked: !!props.attributes[name],
       onChange: function (value) {
         var next = {};
         next[name] = value;
@@ -188,6 +207,52 @@
             __('Lead', 'pubnet-widgets'),
             __('Optional text above the rows, shown only when there are rows.', 'pubnet-widgets'),
           ),
+          sid(props),
+        ];
+      },
+    ),
+    save: function () {
+      return null;
+    },
+  });
+
+  wp.blocks.registerBlockType('pubnet/loan-offers', {
+    edit: edit(
+      'pubnet/loan-offers',
+      __('Pubnet loan offers', 'pubnet-widgets'),
+      null,
+      function (props) {
+        var domains = __("Lenders' domains: a.pl|b.pl", 'pubnet-widgets');
+        return [
+          choice(props, 'type', __('Loan type', 'pubnet-widgets'), [
+            { label: __('Short-term', 'pubnet-widgets'), value: 'short_term' },
+            { label: __('Long-term', 'pubnet-widgets'), value: 'long_term' },
+            { label: __('Both', 'pubnet-widgets'), value: 'short_term|long_term' },
+          ]),
+          text(props, 'loan_amount', __('Loan amount (zł)', 'pubnet-widgets')),
+          text(props, 'loan_period', __('Loan period (days)', 'pubnet-widgets')),
+          text(props, 'customer_age', __("Borrower's age", 'pubnet-widgets')),
+          toggle(props, 'first_loan_free', __('First loan free', 'pubnet-widgets')),
+          toggle(props, 'no_bik', __('No credit register check (BIK)', 'pubnet-widgets')),
+          toggle(props, 'no_income_proof', __('No proof of income', 'pubnet-widgets')),
+          text(props, 'only', __('Only these lenders', 'pubnet-widgets'), domains),
+          text(props, 'exclude', __('Not these lenders', 'pubnet-widgets'), domains),
+          text(props, 'pinned', __('These lenders first', 'pubnet-widgets'), domains),
+          choice(props, 'ordering', __('Order (highest first)', 'pubnet-widgets'), [
+            { label: __('Rating', 'pubnet-widgets'), value: 'rating' },
+            { label: __('Loan amount', 'pubnet-widgets'), value: 'max_loan_amount' },
+            { label: __('Loan period', 'pubnet-widgets'), value: 'max_loan_period' },
+            { label: __('First loan amount', 'pubnet-widgets'), value: 'first_loan_max_amount' },
+            { label: __('First loan period', 'pubnet-widgets'), value: 'first_loan_max_period' },
+          ]),
+          text(
+            props,
+            'highlight',
+            __('Recommended', 'pubnet-widgets'),
+            __('How many of the first offers are marked recommended; default 3.', 'pubnet-widgets'),
+          ),
+          text(props, 'limit', __('Offers (1–100)', 'pubnet-widgets')),
+          choice(props, 'layout', __('Layout', 'pubnet-widgets'), ['list', 'grid']),
           sid(props),
         ];
       },

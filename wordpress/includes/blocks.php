@@ -1,9 +1,9 @@
 <?php
 /**
- * The blocks pubnet/adslot, pubnet/products, pubnet/offer-link and pubnet/price-comparison
- * (blocks/<name>/block.json, one per element that names one in includes/element-table.php,
- * rendered on the server by blocks/<name>/render.php), with one editor script without a
- * build step (blocks/editor.js), previewing through ServerSideRender.
+ * The blocks pubnet/adslot, pubnet/products, pubnet/offer-link, pubnet/price-comparison and
+ * pubnet/loan-offers (blocks/<name>/block.json, one per element that names one in
+ * includes/element-table.php, rendered on the server by blocks/<name>/render.php), with one
+ * editor script without a build step (blocks/editor.js), previewing through ServerSideRender.
  *
  * @package pubnet-widgets
  */

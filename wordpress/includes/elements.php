@@ -176,6 +176,76 @@ function pubnet_widgets_price_comparison_attributes( array $atts ): ?array {
 	return $out;
 }
 
+/** The loan types of the payday-loans page (`type`: one, or both as `short_term|long_term`). */
+const PUBNET_WIDGETS_LOAN_TYPES = array( 'short_term', 'long_term' );
+
+/** How loan offers may be ordered (higher first). */
+const PUBNET_WIDGETS_LOAN_ORDERINGS = array( 'rating', 'max_loan_amount', 'max_loan_period', 'first_loan_max_amount', 'first_loan_max_period' );
+
+/**
+ * The flags of the shortcodes, as they write them: on when given bare (`[pubnet_loan_offers
+ * no_bik]`, as an HTML attribute is) or as `1`, `true`, `yes`, `on`.
+ */
+const PUBNET_WIDGETS_FLAGS = array( 'sale', 'first_loan_free', 'no_bik', 'no_income_proof' );
+
+/**
+ * `|`-separated values, each trimmed (empty ones dropped), every one of them valid by `$valid`
+ * and at most 50, written once each in their order with `|`; '' when there is none or one is
+ * invalid.
+ *
+ * @param string   $value The value.
+ * @param callable $valid Whether one item is valid.
+ */
+function pubnet_widgets_list( string $value, callable $valid ): string {
+	$items = array_values( array_filter( array_map( 'trim', explode( '|', $value ) ), 'strlen' ) );
+	if ( ! $items || count( $items ) > 50 || count( $items ) !== count( array_filter( $items, $valid ) ) ) {
+		return '';
+	}
+	return implode( '|', array_unique( $items ) );
+}
+
+/**
+ * `<pubnet-loan-offers>`'s own attributes; invalid values are left out. `type` is one loan
+ * type or both (`short_term|long_term`); the amount (złoty), period (days) and age numbers of
+ * at least 0; `only`, `exclude` and `pinned` lenders' domains (`a.pl|b.pl`: host names, written
+ * in lower case); `highlight` 0–100 and `limit` 1–100 (clamped); `ordering` and `layout` values
+ * the element knows; the flags bare attributes.
+ *
+ * @param array $atts type, loan_amount, loan_period, customer_age, first_loan_free, no_bik,
+ *                    no_income_proof, only, exclude, pinned, ordering, highlight, limit, layout.
+ */
+function pubnet_widgets_loan_offers_attributes( array $atts ): array {
+	$out         = array();
+	$out['type'] = pubnet_widgets_list(
+		pubnet_widgets_att( $atts, 'type' ),
+		static function ( $type ) {
+			return in_array( $type, PUBNET_WIDGETS_LOAN_TYPES, true );
+		}
+	);
+	foreach ( array( 'loan_amount', 'loan_period', 'customer_age' ) as $name ) {
+		$out[ str_replace( '_', '-', $name ) ] = pubnet_widgets_number( pubnet_widgets_att( $atts, $name ), 0 );
+	}
+	foreach ( array( 'first_loan_free', 'no_bik', 'no_income_proof' ) as $name ) {
+		if ( pubnet_widgets_flag( pubnet_widgets_att( $atts, $name ) ) ) {
+			$out[ str_replace( '_', '-', $name ) ] = true;
+		}
+	}
+	foreach ( array( 'only', 'exclude', 'pinned' ) as $name ) {
+		$out[ $name ] = pubnet_widgets_list( strtolower( pubnet_widgets_att( $atts, $name ) ), 'pubnet_widgets_is_host' );
+	}
+	$ordering = pubnet_widgets_att( $atts, 'ordering' );
+	if ( in_array( $ordering, PUBNET_WIDGETS_LOAN_ORDERINGS, true ) ) {
+		$out['ordering'] = $ordering;
+	}
+	$out['highlight'] = pubnet_widgets_number( pubnet_widgets_att( $atts, 'highlight' ), 0, 100 );
+	$out['limit']     = pubnet_widgets_number( pubnet_widgets_att( $atts, 'limit' ), 1, 100 );
+	$layout           = pubnet_widgets_att( $atts, 'layout' );
+	if ( in_array( $layout, array( 'list', 'grid' ), true ) ) {
+		$out['layout'] = $layout;
+	}
+	return $out;
+}
+
 /**
  * An element: `tag` with `attributes` (empty ones left out, `true` as a bare attribute) around
  * `inner` (HTML the caller escaped).

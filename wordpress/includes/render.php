@@ -1,12 +1,12 @@
 <?php
 /**
- * What a shortcode or block prints. With a Render endpoint set, ad slots, product grids and
- * price comparisons are asked of that pubnet-proxy's /render/ routes (2 s at most, https or a
- * loopback http, includes/safe-fetch.php) and its HTML is printed through the allow-list of
- * the widgets' own elements (includes/allow-html.php: the proxy's own markup passes byte for
- * byte, api-contract §11 and §13), kept in the bounded store (includes/store.php) keyed by the
- * endpoint, the full render URL (with lang) and the plugin's version. On any failure the plain
- * element, which the bundle renders in the browser.
+ * What a shortcode or block prints. With a Render endpoint set, ad slots, product grids, price
+ * comparisons and loan offers are asked of that pubnet-proxy's /render/ routes (2 s at most,
+ * https or a loopback http, includes/safe-fetch.php) and its HTML is printed through the
+ * allow-list of the widgets' own elements (includes/allow-html.php: the proxy's own markup
+ * passes byte for byte, api-contract §11 and §13), kept in the bounded store
+ * (includes/store.php) keyed by the endpoint, the full render URL (with lang) and the plugin's
+ * version. On any failure the plain element, which the bundle renders in the browser.
  *
  * @package pubnet-widgets
  */
@@ -78,6 +78,18 @@ function pubnet_widgets_price_comparison_html( array $atts, string $lead = '' ):
 	}
 	$end = (int) strrpos( $rendered, '</' . $tag . '>' );
 	return pubnet_widgets_protect( substr( $rendered, 0, $end ) . $lead . substr( $rendered, $end ) );
+}
+
+/**
+ * [pubnet_loan_offers] and pubnet/loan-offers: the website's payday-loans page as loan offers.
+ *
+ * @param array $atts As pubnet_widgets_loan_offers_attributes() takes them, and `sid`.
+ */
+function pubnet_widgets_loan_offers_html( array $atts ): string {
+	$attributes = array_merge( pubnet_widgets_loan_offers_attributes( $atts ), pubnet_widgets_common_attributes( $atts ) );
+	$rendered   = pubnet_widgets_server_render( 'pubnet-loan-offers', 'render/loan-offers/', pubnet_widgets_render_query( $attributes ) );
+	pubnet_widgets_use_assets();
+	return null !== $rendered ? pubnet_widgets_protect( $rendered ) : pubnet_widgets_element( 'pubnet-loan-offers', $attributes );
 }
 
 /**

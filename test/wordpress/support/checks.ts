@@ -64,9 +64,13 @@ export function assertCdnScript(page: Visit, what: string, sri: string) {
   assert.equal(attribute(script.text, 'integrity'), sri, `${what}: integrity: ${script.text}`);
   assert.ok(script.index > page.html.indexOf('</head>'), `${what}: in the body: ${script.text}`);
   const lastWidget = Math.max(
-    ...['pubnet-adslot', 'pubnet-product-grid', 'pubnet-offer-link', 'pubnet-price-comparison'].map(
-      (tag) => page.html.lastIndexOf(`<${tag}`),
-    ),
+    ...[
+      'pubnet-adslot',
+      'pubnet-product-grid',
+      'pubnet-offer-link',
+      'pubnet-price-comparison',
+      'pubnet-loan-offers',
+    ].map((tag) => page.html.lastIndexOf(`<${tag}`)),
   );
   assert.ok(script.index > lastWidget, `${what}: after the widgets (in the footer)`);
   const loads = page.requests.filter((r) => /pubnet\.min\.js/.test(r.url));
@@ -83,11 +87,11 @@ export function assertLinks(page: Visit, what: string) {
       `${what}: ${link.tag} link ${link.href} has rel="${link.rel}"`,
     );
   }
-  // And in the page source, before any script ran: the tracking links of server-rendered slots
-  // and grids. (An offer link's own <a> keeps the publisher's deep link until the bundle has the
-  // tracking link: embed contract, not an affiliate link yet.)
+  // And in the page source, before any script ran: the tracking links of server-rendered slots,
+  // grids, comparisons and loan offers. (An offer link's own <a> keeps the publisher's deep
+  // link until the bundle has the tracking link: embed contract, not an affiliate link yet.)
   for (const element of page.html.matchAll(
-    /<(pubnet-adslot|pubnet-product-grid|pubnet-price-comparison)\b[^]*?<\/\1>/g,
+    /<(pubnet-adslot|pubnet-product-grid|pubnet-price-comparison|pubnet-loan-offers)\b[^]*?<\/\1>/g,
   ))
     for (const anchor of startTags(element[0], 'a')) {
       const rel = (attribute(anchor.text, 'rel') ?? '').split(/\s+/);

@@ -125,7 +125,8 @@ export const recordWidgets = (page: Page) =>
         window.__pubnet.push({ type, el: event.target, detail: String(event.detail && (event.detail.error || event.detail.count)) }));
   `);
 
-const WIDGETS = 'pubnet-adslot, pubnet-product-grid, pubnet-offer-link, pubnet-price-comparison';
+const WIDGETS =
+  'pubnet-adslot, pubnet-product-grid, pubnet-offer-link, pubnet-price-comparison, pubnet-loan-offers';
 
 /**
  * Resolves once every widget of the page fired pubnet-load (or one fired

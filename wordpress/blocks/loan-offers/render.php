@@ -1,0 +1,12 @@
+<?php
+/**
+ * The pubnet/loan-offers block: the element (or the proxy's rendered element), see
+ * includes/render.php.
+ *
+ * @package pubnet-widgets
+ * @var array $attributes The block's attributes.
+ */
+
+defined( 'ABSPATH' ) || exit;
+
+echo pubnet_widgets_loan_offers_html( (array) $attributes ); // phpcs:ignore WordPress.Security.EscapeOutput -- escaped by pubnet_widgets_element(), or the proxy's own escaped HTML.
