@@ -6,8 +6,8 @@
 // links to hosts without an offer, and a closed offer's link), each page with
 // Lighthouse's own desktop and mobile presets (their simulated throttling).
 // One Lighthouse run per page and form factor (a figure's one sample; 3 for a
-// client-rendered quick start page, whose CLS varies from run to run), 36 runs
-// in about 4.5 minutes, one page at a time, in one Chromium (launched by
+// client-rendered quick start page, whose CLS varies from run to run), 38 runs
+// in about 5 minutes, one page at a time, in one Chromium (launched by
 // chrome-launcher; the bench's own browser is closed first).
 //
 // Figures:
@@ -40,6 +40,7 @@ export const DEMO_PAGES = [
   'offer-links',
   'polish',
   'price-comparison',
+  'loan-offers',
 ];
 /** The pages of expected outcomes (fixtures/outcome-pages.mjs), served below OUTCOMES_PATH. */
 export const OUTCOME_PAGES = Object.keys(outcomePages());

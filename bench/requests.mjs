@@ -10,6 +10,8 @@
 // one read of each shop's offer for its logo, which the element makes after
 // `pubnet-load` (so the count waits until no API request is in flight); and
 // two comparisons whose shops overlap, to see whether a shop's offer is read once.
+// Loan offers' view is one read of the website's payday-loans page, whatever the
+// filters; three lists with different filters on one page, to see whether they share it.
 import { waitForWidgets, withPage } from './lib/browser.mjs';
 import { measure, repeat } from './lib/figures.mjs';
 
@@ -129,6 +131,25 @@ export async function requestFigures(ctx) {
       widgets: 2,
       expected: 8,
       total: { goal: '8 (2 searches + 1 offer read per distinct shop)', max: 8 },
+    }),
+    // The website's page, read once: the offers shown are chosen from it in the browser.
+    await requestFigure(ctx, {
+      name: 'requests.loanOffers',
+      label: 'Requests: a list of loan offers',
+      page: 'loan-offers.html',
+      widgets: 1,
+      expected: 1,
+      total: { goal: '1 (the payday-loans page)', max: 1 },
+      perView: "1 read of the website's payday-loans page; logos are images, not API requests",
+    }),
+    // Short-term, filtered and long-term lists: the same page, so one read if shared.
+    await requestFigure(ctx, {
+      name: 'requests.loanOffersShared',
+      label: 'Requests: 3 lists of loan offers, each with its own filters',
+      page: 'loan-offers-three.html',
+      widgets: 3,
+      expected: 1,
+      total: { goal: '1 (one payday-loans page for the 3 lists)', max: 1 },
     }),
   ];
 }

@@ -5,9 +5,10 @@
 //   /faulty-api/  in front of a second emulator that fails on purpose (demo/faults.html).
 // demo/server-rendered.html has its widgets rendered into its HTML at request
 // time, through /pubnet-api/ (`renderTags` of pubnet-widgets/render, in scripts/demo-server.mjs).
-// demo/price-comparison.html has one printed into it as any server would from the
-// proxy's `/render/` routes: `<!-- pubnet-render render/…/?… -->` is replaced by the
-// HTML the proxy answers for that path (renderIncludes, below).
+// demo/price-comparison.html and demo/loan-offers.html each have one element printed
+// into them as any server would from the proxy's `/render/` routes: `<!-- pubnet-render
+// render/…/?… -->` is replaced by the HTML the proxy answers for that path
+// (renderIncludes, below).
 // Pages never hold a token: only the proxies do. Run after the build (dist/).
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -41,7 +42,7 @@ export const strictCsp = (imageOrigin) =>
   `img-src 'self' ${imageOrigin}; require-trusted-types-for 'script'`;
 
 /** Pages that print the proxy's `/render/` HTML where they say `<!-- pubnet-render path -->`. */
-const RENDER_INCLUDES = ['/price-comparison.html'];
+const RENDER_INCLUDES = ['/price-comparison.html', '/loan-offers.html'];
 const INCLUDE = /<!--\s*pubnet-render\s+(render\/\S+)\s*-->/g;
 const quick = {
   br: (bytes) => promisify(brotliCompress)(bytes, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } }),

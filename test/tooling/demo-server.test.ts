@@ -111,7 +111,8 @@ test('every demo page sets lang, links back to the index and has no inline scrip
     }
     assert.doesNotMatch(html, /<style\b/, `${name}: <style>`);
     assert.doesNotMatch(html, /\sstyle="/, `${name}: style attribute`);
-    assert.doesNotMatch(html, /\son[a-z]+="/, `${name}: inline event handler`);
+    // (`only`, <pubnet-loan-offers>' list of lenders, is no event handler.)
+    assert.doesNotMatch(html, /\son(?!ly=)[a-z]+="/, `${name}: inline event handler`);
   }
 });
 
