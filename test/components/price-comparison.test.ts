@@ -197,6 +197,20 @@ describe('<pubnet-price-comparison>', () => {
     expect(shadow(el).querySelectorAll('li')).to.have.length(6);
   });
 
+  it('in view, but with the empty rows’ place below the viewport: they go, nothing seen moves', async () => {
+    const spacer = document.createElement('div');
+    spacer.style.height = `${innerHeight - 200}px`;
+    const el = made(emu, { gtin: comparison.gtin, show: 'image', limit: '20' });
+    const loaded = oneEvent(el, 'pubnet-load');
+    const page = await fixture(html`<div></div>`);
+    page.append(spacer, el);
+    await loaded;
+    await el.updateComplete;
+    // The rows are in view; where the 14 empty ones would start is not.
+    expect(el.getBoundingClientRect().top).to.be.below(innerHeight);
+    expect(shadow(el).querySelectorAll('li')).to.have.length(6);
+  });
+
   it('the lead waits hidden in its place, shows with the rows, and never with the fallback', async () => {
     await emu.setLatency(200);
     const el = made(emu, { gtin: comparison.gtin });

@@ -3,7 +3,8 @@ import { css } from 'lit';
 /**
  * Loan offers: in a list (one column) or a grid (columns of 260px at least), each offer a
  * card whose name's link covers it, but for its representative example, which stays text
- * to read and select. An offer's height follows its example; while loading, each empty
+ * to read and select, in the size of the rest. In a grid, each card keeps its own lines at
+ * its top. A long name breaks anywhere rather than overflow a narrow card. An offer's height follows its example; while loading, each empty
  * offer is 160px high, as pubnet.css reserves (reserve.css).
  */
 export const loanStyles = css`
@@ -27,6 +28,7 @@ export const loanStyles = css`
     position: relative;
     display: flex;
     flex-wrap: wrap;
+    align-content: start;
     align-items: center;
     gap: 8px 12px;
     box-sizing: border-box;
@@ -36,6 +38,7 @@ export const loanStyles = css`
     background: var(--bg);
   }
   .top {
+    padding-top: 30px;
     border-color: var(--accent);
   }
   .offer:has(:focus-visible) {
@@ -56,6 +59,7 @@ export const loanStyles = css`
   [part='title'] {
     flex: 1;
     min-width: 8em;
+    overflow-wrap: anywhere;
     color: inherit;
     font-weight: 600;
     text-decoration: none;
@@ -74,9 +78,14 @@ export const loanStyles = css`
     background: var(--accent);
     color: var(--accent-fg);
   }
+  /* A tab at the card's top: it never shares a line with the name. */
   [part='recommended'] {
+    position: absolute;
+    top: 8px;
+    left: 12px;
     padding: 0 8px;
     font-size: 12px;
+    line-height: 16px;
   }
   dl,
   [part='features'],
@@ -92,10 +101,13 @@ export const loanStyles = css`
     padding: 0;
     list-style: none;
   }
-  dt,
-  [part='example'] {
+  dt {
     color: var(--muted);
     font-size: 12px;
+  }
+  /* The representative example: as large as the promotion, never less visible. */
+  [part='example'] {
+    color: var(--muted);
   }
   dd {
     margin: 0;

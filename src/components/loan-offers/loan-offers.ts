@@ -188,8 +188,7 @@ export class PubnetLoanOffers extends PubnetProductsWidget {
       loan.customer_income_check === false && words.noIncome,
     ].filter(Boolean);
     return html`<li part="offer" class="offer${top ? ' top' : ''}">
-      <span class="logo">${logo ? lazyImage(logo, title) : nothing}</span
-      ><a
+      ${logo ? html`<span class="logo">${lazyImage(logo, title)}</span>` : nothing}<a
         part="title"
         data-i=${i}
         href=${loan.tracking_link}

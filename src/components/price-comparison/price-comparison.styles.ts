@@ -102,6 +102,14 @@ export const comparisonStyles = css`
       display: none;
     }
   }
+  /* In a sidebar: a smaller logo leaves the shop and the title room. */
+  @container (width < 360px) {
+    .logo,
+    img {
+      width: 40px;
+      height: 20px;
+    }
+  }
   .skeleton {
     opacity: 0.5;
   }

@@ -100,8 +100,8 @@ export class PubnetPriceComparison extends PubnetProductsWidget {
   private _logos: Record<string, unknown> = {};
   /**
    * The rows' room: `limit` while loading, and after, unless the rows arrived while the
-   * element was wholly below the viewport (where its shrinking moves nothing the reader
-   * sees) or from a server (which wrote the rows alone).
+   * empty rows' place was below the viewport (the content that moves up when they go is
+   * not in view, and does not come into view) or from a server (which wrote the rows alone).
    */
   private _room?: number;
 
@@ -154,7 +154,11 @@ export class PubnetPriceComparison extends PubnetProductsWidget {
     const search = this.search();
     if (!search) throw new TypeError('<pubnet-price-comparison> needs a gtin, an mpn or a query');
     const count = this._show({ results: await whileWarming(searchProducts(context, search)) });
-    if (this.getBoundingClientRect().top < innerHeight) this._room = this.limit ?? 10;
+    // Where the first empty row would start: from there down, the empty rows go only if
+    // nothing that moves up is in view, or comes into view.
+    const limit = this.limit ?? 10;
+    if (this.getBoundingClientRect().bottom - (limit - count) * 56 < innerHeight)
+      this._room = limit;
     const { signal } = context;
     // The rows first; their logos once read.
     if (this.shows('logo'))
