@@ -7,7 +7,7 @@ import '../../src/components/define.js';
 import type { PubnetPriceComparison } from '../../src/components/price-comparison/price-comparison.js';
 import type { Product } from '../../src/client/types.js';
 import { known } from '../../src/emulator/known.js';
-import type { TestEmulator } from '../support/emulator.js';
+import { startProxy, type TestEmulator } from '../support/emulator.js';
 import {
   emulator,
   emulatorBehindProxy,
@@ -331,8 +331,10 @@ describe('<pubnet-price-comparison>', () => {
 
   it('server-rendered with its logos: taken over with no request at all', async () => {
     await emu.stop();
-    const { emu: behind, proxy } = await emulatorBehindProxy();
+    const { emu: behind, proxy: front } = await emulatorBehindProxy();
     emu = behind;
+    // Rendered by a server's proxy whose public URL is the page's (its stylesheet's origin).
+    const proxy = await startProxy(emu, { publicUrl: front.url });
     const search = new URLSearchParams({ gtin: comparison.gtin, key, lang: 'pl' });
     const fragment = await (await fetch(`${proxy.url}render/price-comparison/?${search}`)).text();
     const reads = (await requests(emu)).length;
