@@ -37,5 +37,6 @@ require_once __DIR__ . '/includes/allow-html.php';
 require_once __DIR__ . '/includes/render.php';
 require_once __DIR__ . '/includes/protect.php';
 require_once __DIR__ . '/includes/shortcodes.php';
+require_once __DIR__ . '/includes/convertiser.php';
 require_once __DIR__ . '/includes/blocks.php';
 require_once __DIR__ . '/includes/assets.php';
