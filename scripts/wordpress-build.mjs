@@ -13,8 +13,8 @@
 //                                       the public suffix list's rules, read out
 //                                       of tldts (the Node proxy's copy), for the
 //                                       deep-link check (api-contract §13)
-//   pubnet-widgets/assets/              the CDN file and pubnet.css, with their
-//                                       SRI hashes
+//   pubnet-widgets/assets/              the CDN file, the auto-linking file and
+//                                       pubnet.css, with their SRI hashes
 // into dist/wordpress/pubnet-widgets.zip.
 import { existsSync, readFileSync, readdirSync, mkdirSync, writeFileSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
@@ -182,7 +182,14 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   files.push([`${SLUG}/includes/routes.php`, await routesPhp()]);
   files.push([`${SLUG}/includes/public-suffix-list.php`, await publicSuffixPhp()]);
   files.push([`${SLUG}/includes/element-table.php`, await elementTablePhp()]);
-  for (const file of ['pubnet.min.js', 'pubnet.min.js.sri', 'pubnet.css', 'pubnet.css.sri'])
+  for (const file of [
+    'pubnet.min.js',
+    'pubnet.min.js.sri',
+    'pubnet-autolink.min.js',
+    'pubnet-autolink.min.js.sri',
+    'pubnet.css',
+    'pubnet.css.sri',
+  ])
     files.push([`${SLUG}/assets/${file}`, readFileSync(join(root, 'dist', 'cdn', file))]);
   const out = join(root, 'dist', 'wordpress');
   mkdirSync(out, { recursive: true });

@@ -17,10 +17,6 @@ const PUBNET_WIDGETS_VERSION = '0.1.0';
 const PUBNET_WIDGETS_FILE    = __FILE__;
 define( 'PUBNET_WIDGETS_DIR', __DIR__ );
 
-// No auto-linking setting yet, though its file exists (dist/cdn/pubnet-autolink.min.js): the
-// setting (embed contract, "Auto-linking setting") comes with the switch from the network's
-// own plugin, a later issue. It will be a field of the same settings page.
-
 require_once __DIR__ . '/includes/settings.php';
 require_once __DIR__ . '/includes/admin-page.php';
 require_once __DIR__ . '/includes/safe-fetch.php';
@@ -40,3 +36,4 @@ require_once __DIR__ . '/includes/shortcodes.php';
 require_once __DIR__ . '/includes/convertiser.php';
 require_once __DIR__ . '/includes/blocks.php';
 require_once __DIR__ . '/includes/assets.php';
+require_once __DIR__ . '/includes/autolink.php';

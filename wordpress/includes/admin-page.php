@@ -2,6 +2,7 @@
 /**
  * Settings → Pubnet Widgets (options-general.php?page=pubnet-widgets): the Settings API form of
  * `pubnet_widgets_settings`. The token field is always empty; the page says only "set" or "not set".
+ * The Auto-linking section's fields are includes/autolink.php's.
  *
  * @package pubnet-widgets
  */
@@ -70,6 +71,7 @@ function pubnet_widgets_page_notices(): void {
 	if ( 'builtin' === $settings['proxy'] && '' === (string) get_option( 'permalink_structure' ) ) {
 		echo '<div class="notice notice-warning"><p>' . esc_html__( 'The built-in proxy needs pretty permalinks (Settings → Permalinks): with plain permalinks its URL has a query string, which the widgets cannot use as their API base.', 'pubnet-widgets' ) . '</p></div>';
 	}
+	pubnet_widgets_autolink_notices();
 }
 
 /**
