@@ -14,7 +14,8 @@
 //                                       of tldts (the Node proxy's copy), for the
 //                                       deep-link check (api-contract §13)
 //   pubnet-widgets/assets/              the CDN file, the auto-linking file and
-//                                       pubnet.css, with their SRI hashes
+//                                       pubnet.css, with their SRI hashes, and the
+//                                       two scripts' source maps (their sources whole)
 // into dist/wordpress/pubnet-widgets.zip.
 import { existsSync, readFileSync, readdirSync, mkdirSync, writeFileSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
@@ -187,6 +188,9 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     'pubnet.min.js.sri',
     'pubnet-autolink.min.js',
     'pubnet-autolink.min.js.sri',
+    // Their sources, whole: what the plugin directory asks of minified code.
+    'pubnet.min.js.map',
+    'pubnet-autolink.min.js.map',
     'pubnet.css',
     'pubnet.css.sri',
   ])

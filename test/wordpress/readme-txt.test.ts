@@ -83,6 +83,24 @@ test("the minified script's source is named; the changelog has this release's en
   assert.match(changelog, /\[convertiser_payday_offers\]/);
 });
 
+test('the minified scripts’ sources are in the zip: each source map with every source whole', async () => {
+  for (const script of ['pubnet.min.js', 'pubnet-autolink.min.js']) {
+    const map = JSON.parse(
+      await run('unzip', ['-p', pluginZip(), `pubnet-widgets/assets/${script}.map`]),
+    ) as { sources: string[]; sourcesContent: (string | null)[] };
+    assert.equal(map.sourcesContent.length, map.sources.length, script);
+    assert.ok(
+      map.sourcesContent.every((content) => typeof content == 'string' && content.length > 0),
+      `${script}: every source whole`,
+    );
+    assert.ok(
+      map.sources.some((source) => /src\/embed\//.test(source)),
+      `${script}: its own sources`,
+    );
+  }
+  assert.match(section('Frequently Asked Questions'), /assets\/pubnet\.min\.js\.map/);
+});
+
 test("the zip's readme.txt is the source's", async () => {
   assert.equal(await run('unzip', ['-p', pluginZip(), 'pubnet-widgets/readme.txt']), readme);
 });
