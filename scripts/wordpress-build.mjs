@@ -16,11 +16,21 @@
 //   pubnet-widgets/assets/              the CDN file, the auto-linking file and
 //                                       pubnet.css, with their SRI hashes, and the
 //                                       two scripts' source maps (their sources whole)
+//   pubnet-widgets/languages/           the translations (scripts/wordpress-i18n.mjs):
+//                                       pubnet-widgets.pot, every string of the plugin,
+//                                       extracted from the source; for each
+//                                       wordpress/languages/pubnet-widgets-<locale>.po
+//                                       (kept in the repository, e.g. pl_PL), the .po, its
+//                                       .mo (PHP, block.json) and its
+//                                       pubnet-widgets-<locale>-<md5>.json (the editor
+//                                       script's strings); a .pot, .mo or .json in the
+//                                       source tree is not copied
 // into dist/wordpress/pubnet-widgets.zip.
 import { existsSync, readFileSync, readdirSync, mkdirSync, writeFileSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { zip } from './zip.mjs';
+import { languageFiles } from './wordpress-i18n.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const source = join(root, 'wordpress');
@@ -179,10 +189,15 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
         ].includes(path),
     )
     .filter((path) => !path.startsWith('assets/'))
+    // The compiled translations are the build's, from the .po files: never stale ones.
+    .filter((path) => !(path.startsWith('languages/') && /\.(pot|mo|json)$/.test(path)))
     .map((path) => [`${SLUG}/${path}`, readFileSync(join(source, path))]);
   files.push([`${SLUG}/includes/routes.php`, await routesPhp()]);
   files.push([`${SLUG}/includes/public-suffix-list.php`, await publicSuffixPhp()]);
   files.push([`${SLUG}/includes/element-table.php`, await elementTablePhp()]);
+  const { version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+  for (const [path, contents] of languageFiles(source, version))
+    files.push([`${SLUG}/${path}`, contents]);
   for (const file of [
     'pubnet.min.js',
     'pubnet.min.js.sri',

@@ -1,12 +1,13 @@
 <?php
 /**
  * Plugin Name:       Pubnet Widgets
- * Description:       Convertiser's affiliate widgets: ad slots, product grids and offer links as shortcodes and blocks, with a built-in proxy that keeps the API token on the server.
+ * Description:       Convertiser's affiliate widgets: ad slots, product grids, price comparisons, loan offers and offer links as shortcodes and blocks, with auto-linking and a built-in proxy that keeps the API token on the server.
  * Version:           0.1.0
  * Requires at least: 6.1
  * Requires PHP:      8.1
  * License:           MIT
  * Text Domain:       pubnet-widgets
+ * Domain Path:       /languages
  *
  * @package pubnet-widgets
  */
@@ -16,6 +17,17 @@ defined( 'ABSPATH' ) || exit;
 const PUBNET_WIDGETS_VERSION = '0.1.0';
 const PUBNET_WIDGETS_FILE    = __FILE__;
 define( 'PUBNET_WIDGETS_DIR', __DIR__ );
+
+// The plugin's translations (languages/, made by the build: a .mo per language), loaded before
+// anything else on init: the blocks register on init (includes/blocks.php), and their
+// block.json titles, descriptions and keywords are translated as they register.
+add_action(
+	'init',
+	static function () {
+		load_plugin_textdomain( 'pubnet-widgets', false, dirname( plugin_basename( PUBNET_WIDGETS_FILE ) ) . '/languages' );
+	},
+	0
+);
 
 require_once __DIR__ . '/includes/settings.php';
 require_once __DIR__ . '/includes/admin-page.php';

@@ -34,8 +34,8 @@
   }
 
   /**
-   * A choice bound to one attribute ('' is the element's default); each of `values` is a
-   * value, shown as it is, or `{ label, value }`.
+   * A choice bound to one attribute ('' is the element's default); each of `values` is
+   * `{ label, value }` (or a value, shown as it is).
    */
   function choice(props, name, label, values) {
     return el(SelectControl, {
@@ -104,6 +104,20 @@
     );
   };
 
+  // The choices several blocks share: their values are the elements', their labels translated.
+  var priceUp = function () {
+    return { label: __('Price, lowest first', 'pubnet-widgets'), value: 'price' };
+  };
+  var priceDown = function () {
+    return { label: __('Price, highest first', 'pubnet-widgets'), value: '-price' };
+  };
+  var grid = function () {
+    return { label: __('Grid', 'pubnet-widgets'), value: 'grid' };
+  };
+  var list = function () {
+    return { label: __('List', 'pubnet-widgets'), value: 'list' };
+  };
+
   wp.blocks.registerBlockType('pubnet/adslot', {
     edit: edit('pubnet/adslot', __('Pubnet ad slot', 'pubnet-widgets'), 'adslot', function (props) {
       return [text(props, 'adslot', __('Ad slot id', 'pubnet-widgets')), sid(props)];
@@ -136,16 +150,16 @@
           },
         }),
         choice(props, 'ordering', __('Order', 'pubnet-widgets'), [
-          '-score',
-          'price',
-          '-price',
-          '-discount',
-          '-updated_at',
-          'title',
+          { label: __('Best match', 'pubnet-widgets'), value: '-score' },
+          priceUp(),
+          priceDown(),
+          { label: __('Biggest discount first', 'pubnet-widgets'), value: '-discount' },
+          { label: __('Recently updated first', 'pubnet-widgets'), value: '-updated_at' },
+          { label: __('Title (A–Z)', 'pubnet-widgets'), value: 'title' },
         ]),
         text(props, 'limit', __('Products (1–48)', 'pubnet-widgets')),
         text(props, 'columns', __('Columns (1–6)', 'pubnet-widgets')),
-        choice(props, 'layout', __('Layout', 'pubnet-widgets'), ['grid', 'list']),
+        choice(props, 'layout', __('Layout', 'pubnet-widgets'), [grid(), list()]),
         sid(props),
       ];
     }),
@@ -193,7 +207,7 @@
           ),
           text(props, 'mpn', __('MPN', 'pubnet-widgets')),
           text(props, 'query', __('Product name', 'pubnet-widgets')),
-          choice(props, 'ordering', __('Order', 'pubnet-widgets'), ['price', '-price']),
+          choice(props, 'ordering', __('Order', 'pubnet-widgets'), [priceUp(), priceDown()]),
           text(props, 'limit', __('Shops (1–48)', 'pubnet-widgets')),
           text(
             props,
@@ -252,7 +266,7 @@
             __('How many of the first offers are marked recommended; default 3.', 'pubnet-widgets'),
           ),
           text(props, 'limit', __('Offers (1–100)', 'pubnet-widgets')),
-          choice(props, 'layout', __('Layout', 'pubnet-widgets'), ['list', 'grid']),
+          choice(props, 'layout', __('Layout', 'pubnet-widgets'), [list(), grid()]),
           sid(props),
         ];
       },

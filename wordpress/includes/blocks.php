@@ -20,7 +20,8 @@ add_action(
 			PUBNET_WIDGETS_VERSION,
 			true
 		);
-		wp_set_script_translations( 'pubnet-widgets-editor', 'pubnet-widgets' );
+		// Its strings' translations: languages/pubnet-widgets-<locale>-<md5 of "blocks/editor.js">.json.
+		wp_set_script_translations( 'pubnet-widgets-editor', 'pubnet-widgets', plugin_dir_path( PUBNET_WIDGETS_FILE ) . 'languages' );
 		// The blocks the elements name (includes/element-table.php) that have a folder here.
 		foreach ( pubnet_widgets_elements() as $element ) {
 			$name = $element['block'] ?? null;
