@@ -24,12 +24,12 @@ import {
   startApi,
   startTags,
   type Api,
+  THEMES,
 } from './support/pubnet.js';
 import { noPluginErrors } from './support/checks.js';
 import { phpString, startWordPress, type WordPress } from './support/wordpress.js';
 import { startTogether } from '../support/start-together.js';
 
-const THEMES = ['twentytwentythree', 'twentytwentyone'] as const;
 const SETTINGS = '/wp-admin/options-general.php?page=pubnet-widgets';
 const OPTION = 'pubnet_widgets_settings';
 const PROXY_PATH = '/wp-json/pubnet/v1/api/';

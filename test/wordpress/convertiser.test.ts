@@ -9,7 +9,7 @@
 // emulator for the whole file.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from '../e2e/support/browser.js';
@@ -26,13 +26,16 @@ import {
   visit,
   type Api,
   type Visit,
+  speakPolish,
+  THEMES,
+  PROXY_PATH,
+  paydayLoansPage,
+  type AnsweredLoan,
 } from './support/pubnet.js';
 import { assertCdnScript, assertLinks, noPluginErrors, none } from './support/checks.js';
 import { startWordPress, type WordPress } from './support/wordpress.js';
 import { startTogether } from '../support/start-together.js';
 
-const THEMES = ['twentytwentythree', 'twentytwentyone'] as const;
-const PROXY_PATH = '/wp-json/pubnet/v1/api';
 const COMPARISON = 'pubnet-price-comparison';
 const LOANS = 'pubnet-loan-offers';
 /** Each element's own attributes (the common ones are checked apart). */
@@ -67,16 +70,8 @@ let api: Api;
 let browser: Browser;
 let reader: Page;
 
-/** An offer of the payday-loans page, as the emulator answers it. */
-interface Answered {
-  domain: string;
-  title: string;
-  tracking_link: string;
-  loan_simulation?: string;
-}
-
 /** The emulator's payday-loans page for the website, by lender domain. */
-let loansPage: Map<string, Answered>;
+let loansPage: Map<string, AnsweredLoan>;
 
 before(async () => {
   [api, wp, browser] = await startTogether(
@@ -92,14 +87,8 @@ before(async () => {
     proxy: 'builtin',
     render_endpoint: '',
   });
-  // A Polish site, as the network's publishers' are: WordPress takes only a language it has
-  // files for; an empty catalogue is enough for its name. (Removed with the site.)
-  await mkdir(join(wp.contentDir, 'languages'), { recursive: true });
-  await writeFile(join(wp.contentDir, 'languages', 'pl_PL.mo'), '');
-  await wp.php(`update_option('WPLANG', 'pl_PL');`);
-  const answer = await fetch(new URL(`/publisher/payday-loans/${guid}`, api.url));
-  assert.equal(answer.status, 200);
-  loansPage = new Map(((await answer.json()) as Answered[]).map((offer) => [offer.domain, offer]));
+  await speakPolish(wp);
+  loansPage = await paydayLoansPage(api.url, guid);
   reader = await (await browser.newContext()).newPage();
   await recordWidgets(reader);
 });

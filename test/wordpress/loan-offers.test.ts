@@ -6,7 +6,7 @@
 // one emulator for the whole file; the steps run in order (the render endpoint is set last).
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from '../e2e/support/browser.js';
@@ -24,13 +24,16 @@ import {
   visit,
   type Api,
   type Visit,
+  speakPolish,
+  THEMES,
+  PROXY_PATH,
+  paydayLoansPage,
+  type AnsweredLoan,
 } from './support/pubnet.js';
 import { assertCdnScript, assertLinks, noPluginErrors, none } from './support/checks.js';
 import { startWordPress, type WordPress } from './support/wordpress.js';
 import { startTogether } from '../support/start-together.js';
 
-const THEMES = ['twentytwentythree', 'twentytwentyone'] as const;
-const PROXY_PATH = '/wp-json/pubnet/v1/api';
 const TAG = 'pubnet-loan-offers';
 /** The element's own attributes (the common ones are checked apart). */
 const OWN = [
@@ -57,16 +60,8 @@ let api: Api;
 let render: Awaited<ReturnType<typeof startRenderProxy>>;
 let browser: Browser;
 let reader: Page;
-/** An offer of the payday-loans page, as the emulator answers it. */
-interface Answered {
-  domain: string;
-  title: string;
-  tracking_link: string;
-  loan_simulation?: string;
-}
-
 /** The emulator's payday-loans page for the website, by lender domain. */
-let page: Map<string, Answered>;
+let page: Map<string, AnsweredLoan>;
 
 before(async () => {
   [api, wp, browser] = await startTogether(
@@ -83,16 +78,8 @@ before(async () => {
     proxy: 'builtin',
     render_endpoint: '',
   });
-  // A Polish site: WordPress takes only a language it has files for; an empty catalogue is
-  // enough for its name. (Removed with the site.)
-  await mkdir(join(wp.contentDir, 'languages'), { recursive: true });
-  await writeFile(join(wp.contentDir, 'languages', 'pl_PL.mo'), '');
-  await wp.php(`update_option('WPLANG', 'pl_PL');`);
-  // The page as the emulator answers it (a public token page: no Authorization).
-  const answer = await fetch(new URL(`/publisher/payday-loans/${guid}`, api.url));
-  assert.equal(answer.status, 200);
-  const offers = (await answer.json()) as Answered[];
-  page = new Map(offers.map((offer) => [offer.domain, offer]));
+  await speakPolish(wp);
+  page = await paydayLoansPage(api.url, guid);
   reader = await (await browser.newContext()).newPage();
   await recordWidgets(reader);
 });

@@ -28,13 +28,13 @@ import {
   startTags,
   visit,
   type Api,
+  THEMES,
+  PROXY_PATH,
 } from './support/pubnet.js';
 import { assertCdnScript, assertLinks, noPluginErrors, none, phpFiles } from './support/checks.js';
 import { startWordPress, type WordPress } from './support/wordpress.js';
 import { startTogether } from '../support/start-together.js';
 
-const THEMES = ['twentytwentythree', 'twentytwentyone'] as const;
-const PROXY_PATH = '/wp-json/pubnet/v1/api';
 const SETTINGS = '/wp-admin/options-general.php?page=pubnet-widgets';
 const OPTION = 'pubnet_widgets_settings';
 const guid = known.website.guid;

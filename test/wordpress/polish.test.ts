@@ -6,15 +6,20 @@
 // its fields. In Chromium, logged in. The files themselves are test/wordpress/i18n.test.ts's.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdir, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from '../e2e/support/browser.js';
 import { within } from '../e2e/support/widgets.js';
 import { parsePo } from '../../scripts/wordpress-i18n.mjs';
-import { TOKEN, pluginZip, saveSettings, startApi, type Api } from './support/pubnet.js';
+import {
+  TOKEN,
+  pluginZip,
+  saveSettings,
+  startApi,
+  type Api,
+  speakPolish,
+} from './support/pubnet.js';
 import { startWordPress, type WordPress } from './support/wordpress.js';
 import { startTogether } from '../support/start-together.js';
 
@@ -50,11 +55,7 @@ before(async () => {
   );
   // No website key yet: the settings page warns about it.
   await saveSettings(wp, { token: TOKEN, api_base: api.url, proxy: 'builtin' });
-  // A Polish site: WordPress takes only a language it has files for; an empty catalogue is
-  // enough for its name. (Removed with the site.)
-  await mkdir(join(wp.contentDir, 'languages'), { recursive: true });
-  await writeFile(join(wp.contentDir, 'languages', 'pl_PL.mo'), '');
-  await wp.php(`update_option('WPLANG', 'pl_PL');`);
+  await speakPolish(wp);
   admin = await wp.adminPage(browser);
   admin.on('pageerror', (error) => errors.push(error.message));
 });

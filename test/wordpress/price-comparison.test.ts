@@ -25,13 +25,13 @@ import {
   visit,
   type Api,
   type Visit,
+  THEMES,
+  PROXY_PATH,
 } from './support/pubnet.js';
 import { assertCdnScript, assertLinks, noPluginErrors, none } from './support/checks.js';
 import { startWordPress, type WordPress } from './support/wordpress.js';
 import { startTogether } from '../support/start-together.js';
 
-const THEMES = ['twentytwentythree', 'twentytwentyone'] as const;
-const PROXY_PATH = '/wp-json/pubnet/v1/api';
 const TAG = 'pubnet-price-comparison';
 const { comparison } = known;
 const guid = known.website.guid;

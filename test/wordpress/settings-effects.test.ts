@@ -6,8 +6,6 @@
 // settings change in the elements: an external pubnet-proxy as their api, the
 // site's language as their lang.
 import { after, before, test } from 'node:test';
-import { mkdir, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import assert from 'node:assert/strict';
 import {
   TOKEN,
@@ -18,6 +16,7 @@ import {
   saveSettings,
   startApi,
   type Api,
+  speakPolish,
 } from './support/pubnet.js';
 import { phpString, startWordPress, type WordPress } from './support/wordpress.js';
 import { startTogether } from '../support/start-together.js';
@@ -128,10 +127,7 @@ test('with Proxy set to an external pubnet-proxy, the widgets get its URL as api
 });
 
 test("the elements carry the site's language: a Polish site's are pl-PL", async () => {
-  // WordPress takes only a language it has files for; an empty catalogue is enough for its name.
-  await mkdir(join(wp.contentDir, 'languages'), { recursive: true });
-  await writeFile(join(wp.contentDir, 'languages', 'pl_PL.mo'), '');
-  await wp.php(`update_option('WPLANG', 'pl_PL');`);
+  await speakPolish(wp);
   try {
     const page = await wp.createPost('Polski', `[pubnet_products query="ekspres" limit="2"]`);
     const html = await (await fetch(page)).text();

@@ -3,6 +3,8 @@
 // plugin's "Render endpoint", the built plugin zip, and a reader of the pages
 // WordPress serves (raw HTML, the browser's requests, the widgets' outcome).
 import { existsSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { known, startEmulator } from '../../../dist/emulator/index.js';
@@ -13,6 +15,37 @@ import { raw, type Raw } from '../../support/raw-http.js';
 import { phpString, type WordPress } from './wordpress.js';
 
 export { known };
+
+/** The two themes every page test runs under: a block theme and a classic one. */
+export const THEMES = ['twentytwentythree', 'twentytwentyone'] as const;
+/** The built-in proxy's path, as the widgets' `api`. */
+export const PROXY_PATH = '/wp-json/pubnet/v1/api';
+
+/**
+ * Makes the site's language Polish. WordPress takes only a language it has files for; an
+ * empty core catalogue is enough for its name (removed with the site).
+ */
+export async function speakPolish(wp: WordPress): Promise<void> {
+  await mkdir(join(wp.contentDir, 'languages'), { recursive: true });
+  await writeFile(join(wp.contentDir, 'languages', 'pl_PL.mo'), '');
+  await wp.php(`update_option('WPLANG', 'pl_PL');`);
+}
+
+/** An offer of the payday-loans page, as the emulator answers it. */
+export interface AnsweredLoan {
+  domain: string;
+  title: string;
+  tracking_link: string;
+  loan_simulation?: string;
+}
+
+/** The emulator's payday-loans page for `website` (a public token page), by lender domain. */
+export async function paydayLoansPage(api: string, website: string) {
+  const answer = await fetch(new URL(`/publisher/payday-loans/${website}`, api));
+  if (answer.status != 200) throw new Error(`the payday-loans page: ${answer.status}`);
+  const offers = (await answer.json()) as AnsweredLoan[];
+  return new Map(offers.map((offer) => [offer.domain, offer]));
+}
 
 /**
  * The token of the test: long, unusual, with characters that URL-encoding,
