@@ -6,8 +6,9 @@
 //   '<cdn>/' }` links them from each shadow root). Written from the element classes, so they
 //   are exactly the styles the browser adopts.
 // - dist/cdn/pubnet.css, the stylesheet for a page's <head> that keeps the room of widgets not
-//   yet defined: each element's src/components/<name>/reserve.css, in the registry's order,
-//   with its SRI hash beside it as for the script.
+//   yet defined, server-rendered ones too: src/components/base/reserve.css and
+//   product-card/reserve.css, then each element's src/components/<name>/reserve.css, in the
+//   registry's order, with its SRI hash beside it as for the script.
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -29,12 +30,15 @@ for (const { tag, element, render } of ELEMENTS) {
   writeFileSync(file, minify(stylesheetText(element)) + '\n');
 }
 
-const reserve = ELEMENTS.map(({ tag }) => {
-  const file = fileURLToPath(
-    new URL(`../src/components/${tag.replace(/^pubnet-/, '')}/reserve.css`, import.meta.url),
-  );
-  return existsSync(file) ? minify(readFileSync(file, 'utf8')) : '';
-}).join('');
+// What every element's room shares (a rendered element's, from its `data-room`), what the two
+// elements that show product cards share, then each element's own.
+const folders = ['base', 'product-card', ...ELEMENTS.map(({ tag }) => tag.replace(/^pubnet-/, ''))];
+const reserve = folders
+  .map((folder) => {
+    const file = fileURLToPath(new URL(`../src/components/${folder}/reserve.css`, import.meta.url));
+    return existsSync(file) ? minify(readFileSync(file, 'utf8')) : '';
+  })
+  .join('');
 const reserveFile = fileURLToPath(new URL('../dist/cdn/pubnet.css', import.meta.url));
 writeFileSync(reserveFile, reserve + '\n');
 writeFileSync(

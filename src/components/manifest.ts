@@ -38,6 +38,12 @@ export interface ElementManifest<E extends ElementClass = ElementClass> {
       core: Core,
       signal?: AbortSignal,
     ) => Promise<unknown>;
+    /**
+     * The room it takes when rendered from `answer`, as the tokens of its `data-room`, which
+     * pubnet.css reads (`reserve.css`) to keep that room from the element's start tag on,
+     * before its shadow root has arrived; `undefined` where a stylesheet cannot know it.
+     */
+    readonly room?: (element: InstanceType<E>, answer: unknown) => string | undefined;
   };
   /** The WordPress plugin's shortcode (and block, in the plugin's `blocks/`) for it, if any. */
   readonly wordpress?: { readonly shortcode: string; readonly block?: string };

@@ -41,6 +41,8 @@ export interface Loaded {
   reason?: string;
   /** The element's `data-answer`: the answer as JSON, or `null`. */
   answer: string;
+  /** The `data-room` of an element that shows its answer (see `ElementManifest`'s `room`). */
+  room?: string;
   styles: StylesOption;
   /** The element's `lang`, when the render was given one. */
   lang?: string;
@@ -50,7 +52,8 @@ export interface Loaded {
  * Loads the answer with `request` and lets `element` (configured as the one
  * to render) say what it shows: `ready`; `loading` when the answer lacks
  * parts the browser must load; else, loading failed or found nothing,
- * `fallback` with a fallback, `collapsed` without.
+ * `fallback` with a fallback, `collapsed` without. What it shows takes the
+ * `room` it says, if any.
  * @internal (not in the declarations: it names the element classes' DOM types)
  */
 export async function load(
@@ -58,6 +61,7 @@ export async function load(
   element: InstanceType<ElementClass>,
   fallback: string | undefined,
   request: (core: Core, signal?: AbortSignal) => Promise<unknown>,
+  room?: (answer: unknown) => string | undefined,
 ): Promise<Loaded> {
   const { core, styles, lang, signal } = checkOptions(options);
   const failed = (reason: string): Loaded => ({
@@ -82,6 +86,7 @@ export async function load(
     failed: false,
     reason: count ? undefined : 'incomplete answer: the browser loads the rest',
     answer: JSON.stringify(answer),
+    room: room?.(answer),
     styles,
     lang,
   };

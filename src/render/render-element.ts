@@ -61,17 +61,19 @@ export function renderElement(
   tag: string,
   template: TemplateResult,
   given: Record<string, string | undefined>,
-  { styles, state, reason, failed, answer, lang }: Loaded,
+  { styles, state, reason, failed, answer, room, lang }: Loaded,
   warnings: string[],
   fallback = '',
 ): RenderedWidget {
-  // Its language (its own, for the take-over to resolve the same), the answer, and the state
-  // the element cannot tell from it (it failed).
+  // Its language (its own, for the take-over to resolve the same), the answer, the state
+  // the element cannot tell from it (it failed), and the room pubnet.css keeps for what it
+  // shows, from its start tag on (its shadow root may arrive in pieces).
   const attributes = {
     ...given,
     lang,
     state: failed ? state : undefined,
     'data-answer': answer,
+    'data-room': room,
   };
   const out = collectWarnings(
     () =>

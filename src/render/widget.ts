@@ -51,8 +51,12 @@ export async function renderWidget(
       made.attributeChangedCallback(name, null, value);
     return made;
   }, warnings);
-  const loaded = await load(options, element, options?.fallback, (core, signal) =>
-    render.request(element as never, core, signal),
+  const loaded = await load(
+    options,
+    element,
+    options?.fallback,
+    (core, signal) => render.request(element as never, core, signal),
+    render.room && ((answer) => render.room!(element as never, answer)),
   );
   const name = unsafeStatic(tag);
   return renderElement(

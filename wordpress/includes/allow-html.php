@@ -30,11 +30,11 @@ const PUBNET_WIDGETS_SANDBOX = array( 'allow-popups', 'allow-popups-to-escape-sa
 
 /** The allowed elements and, for each, its allowed attributes. */
 function pubnet_widgets_html_policy(): array {
-	// Each element's attributes and the answer it was rendered from; `api` is not among them:
-	// the plugin decides where its widgets call.
+	// Each element's attributes, the answer it was rendered from and the room it takes (which
+	// pubnet.css reads); `api` is not among them: the plugin decides where its widgets call.
 	$policy = array();
 	foreach ( pubnet_widgets_elements() as $tag => $element ) {
-		$policy[ $tag ] = array_merge( array_values( array_diff( (array) $element['attributes'], array( 'api' ) ) ), array( 'data-answer' ) );
+		$policy[ $tag ] = array_merge( array_values( array_diff( (array) $element['attributes'], array( 'api' ) ) ), array( 'data-answer', 'data-room' ) );
 	}
 	return $policy + array(
 		'template'            => array( 'shadowroot', 'shadowrootmode' ),
@@ -77,6 +77,10 @@ function pubnet_widgets_html_value_ok( string $tag, string $name, string $raw ):
 	if ( 'style' === $name ) {
 		// A manual slot's canvas and places (src/components/adslot/manual-canvas.ts), nothing else.
 		return 1 === preg_match( '/^(?:(?:--canvas-width|--canvas-height|left|top|width|height):\d{1,6}px(?:;|$))+$/', $raw );
+	}
+	if ( 'data-room' === $name ) {
+		// Its tokens (src/components/base/reserve.css): words and numbers.
+		return 1 === preg_match( '/^[a-z0-9 ]{1,64}$/', $raw );
 	}
 	if ( 'shadowroot' === $name || 'shadowrootmode' === $name ) {
 		return in_array( $raw, array( 'open', 'closed' ), true );

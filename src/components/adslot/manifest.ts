@@ -1,5 +1,9 @@
+import { parseAdslotConfig } from '../../client/adslot-config.js';
+import { ADSLOT_DEFAULT_LIMIT } from '../../client/product-search.js';
 import { adslotGet } from '../../client/routes/adslots.js';
+import type { Adslot } from '../../client/types.js';
 import { manifest } from '../manifest.js';
+import { cardsRoom } from '../product-card/room.js';
 import { PubnetAdslot } from './adslot.js';
 
 export default manifest({
@@ -23,6 +27,16 @@ export default manifest({
         query: { key: slot.websiteKey ?? slot.key, sid: slot.sid },
         signal,
       }),
+    // A filter slot's cards; a manual slot's canvas is as large as its placed widgets.
+    room(slot, answer) {
+      const { type, config } = answer as Adslot;
+      if (type == 'manual') return undefined;
+      const view = parseAdslotConfig(config);
+      return cardsRoom(
+        { ...view, limit: view.limit ?? ADSLOT_DEFAULT_LIMIT },
+        slot.disclosure ?? view.disclosure,
+      );
+    },
   },
   wordpress: { shortcode: 'pubnet_adslot', block: 'adslot' },
 });

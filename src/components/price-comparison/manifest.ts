@@ -1,5 +1,6 @@
 import { productSearch } from '../../client/routes/products.js';
 import { manifest } from '../manifest.js';
+import { items } from '../product-card/room.js';
 import { PubnetPriceComparison } from './price-comparison.js';
 
 export default manifest({
@@ -26,6 +27,10 @@ export default manifest({
         logos: comparison.shows('logo') ? await comparison.logos(core, results, signal) : {},
       };
     },
+    // Its rows (a server writes the rows alone: price-comparison.ts), each of a fixed height.
+    room: (comparison, answer) =>
+      items(comparison.rows((answer as { results?: unknown }).results).length) +
+      (comparison.disclosure === '' ? ' bare' : ''),
   },
   wordpress: { shortcode: 'pubnet_price_comparison', block: 'price-comparison' },
 });

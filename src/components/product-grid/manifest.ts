@@ -1,6 +1,7 @@
 import { buildSearch } from '../../client/product-search.js';
 import { productSearch } from '../../client/routes/products.js';
 import { manifest } from '../manifest.js';
+import { cardsRoom } from '../product-card/room.js';
 import { PubnetProductGrid } from './product-grid.js';
 
 export default manifest({
@@ -15,6 +16,11 @@ export default manifest({
         body: buildSearch(grid.searchOptions()),
         signal,
       }),
+    room: (grid) =>
+      cardsRoom(
+        { layout: grid.layout, columns: grid.columns, limit: grid.limit ?? 8 },
+        grid.disclosure,
+      ),
   },
   wordpress: { shortcode: 'pubnet_products', block: 'products' },
 });
