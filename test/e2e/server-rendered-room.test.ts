@@ -74,7 +74,10 @@ function cut(html: string): string[] {
     html.indexOf('</li>', slot) + '</li>'.length,
     html.indexOf('</span>', html.indexOf('part="disclosure"', grid)) + '</span>'.length,
   ];
-  assert.ok(at.every((place, i) => place > (at[i - 1] ?? 0)), 'the page has every stop');
+  assert.ok(
+    at.every((place, i) => place > (at[i - 1] ?? 0)),
+    'the page has every stop',
+  );
   return [...at, html.length].map((end, i) => html.slice(at[i - 1] ?? 0, end));
 }
 
@@ -233,7 +236,7 @@ async function streamedThrough(engine: EngineHandle, name: string, served: Strea
     );
     await frames(page);
     const watch = await readWatch(page);
-      for (const id of IDS)
+    for (const id of IDS)
       assert.deepEqual(boxesOf(watch, id).moves, [], `${engine.label}: #${id} moved`);
     // Painted before the rest arrived: the slot at its first stop, the grid at its last.
     const firstFrame = (id: string) =>

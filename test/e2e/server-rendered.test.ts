@@ -90,9 +90,11 @@ async function publisherPage(
       [...html.matchAll(/<link rel="stylesheet" href="([^"]+)"/g)].map(([, href]) => href!),
     ),
   );
-  const links = head
-    ? [...sheets].map((href) => `<link rel="stylesheet" href="${href}">`).join('')
-    : '';
+  // pubnet.css in <head>, as the README's quick start has it: it keeps their room from their
+  // start tags on (server-rendered-room.test.ts); with `head`, their own stylesheets there too.
+  const links = ['/cdn/pubnet.css', ...(head ? sheets : [])]
+    .map((href) => `<link rel="stylesheet" href="${href}">`)
+    .join('');
   return {
     top: `<!doctype html><html lang="en"><head><meta charset="utf-8">${watchScript(['slot', 'text', 'grid', 'after'])}<title>Server-rendered</title>${links}${early ? script : ''}</head>
 <body><main><h1>Server-rendered</h1>

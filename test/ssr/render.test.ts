@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { PubnetAdslot } from '../../src/components/adslot/adslot.js';
 import {
   renderAdslot,
+  renderPriceComparison,
   renderProductGrid,
   renderTags,
   stylesheetText,
@@ -84,8 +85,9 @@ test('a product grid for its attributes: the search the element itself runs, its
   assert.equal(rendered.state, 'ready');
   assert.deepEqual(
     Object.keys(rendered.attributes).filter((name) => name != 'data-answer'),
-    ['query', 'limit', 'columns', 'layout', 'key', 'sid', 'state'],
+    ['query', 'limit', 'columns', 'layout', 'key', 'sid', 'data-room', 'state'],
   );
+  assert.equal(rendered.attributes['data-room'], 'grid c3 u3');
   assert.equal(links(rendered).length, 3);
   assert.match(rendered.shadow, /<ul\s+role="list"\s+class="grid c3"/);
   const search = stack.emulator.requests.filter((r) => r.path == '/publisher/products/').at(-1)!;
@@ -150,6 +152,44 @@ test('failing or empty: the fallback (or the collapsed element), with why, and n
   assert.match(unreachable.reason!, /^NetworkError/);
 });
 
+test('an element that shows its answer states its room (data-room, which pubnet.css reads); a failed one none', async () => {
+  const room = (rendered: RenderedWidget) => rendered.attributes['data-room'];
+  const slot = await renderAdslot({ adslot: known.filterAdslot, key, api });
+  // Its config: 8 cards in 4 columns at most, with the label.
+  assert.equal(room(slot), 'grid c4 u8');
+  assert.match(slot.html, /^<pubnet-adslot [^>]* data-room="grid c4 u8"[ >]/);
+  assert.equal(
+    room(
+      await renderAdslot({ adslot: known.filterAdslot, key, api, attributes: { disclosure: '' } }),
+    ),
+    'grid c4 u8 bare',
+  );
+  // A manual slot's canvas: no stylesheet knows it.
+  assert.equal(room(await renderAdslot({ adslot: known.manualAdslot, key, api })), undefined);
+  const grid = (attributes: Record<string, string>) =>
+    renderProductGrid({ query: 'headphones', key, ...attributes }, { api }).then(room);
+  // The list keeps `limit` places whatever it finds: the room is `limit`'s.
+  assert.equal(await grid({}), 'grid c4 u8');
+  assert.equal(await grid({ limit: '4' }), 'grid c4 u4');
+  assert.equal(
+    await grid({ limit: '12', columns: '2', layout: 'list', disclosure: '' }),
+    'list c2 t1 u2 bare',
+  );
+  assert.equal(await grid({ limit: '48', columns: '6' }), 'grid c6 t4 u8');
+  // Its rows, as many as it shows (no empty ones after them).
+  const comparison = await renderPriceComparison(
+    { gtin: known.comparison.gtin, limit: '10', key },
+    { api },
+  );
+  const rows = JSON.parse(comparison.attributes['data-answer']!).results.length;
+  assert.ok(rows > 1 && rows < 10, `${rows} rows`);
+  assert.equal(room(comparison), `u${rows}`);
+  const empty = await renderAdslot({ adslot: known.emptyFilterAdslot, key, api });
+  assert.equal(empty.state, 'collapsed');
+  assert.equal(room(empty), undefined);
+  assert.doesNotMatch(empty.html, /data-room/);
+});
+
 test('an answer the composition left incomplete renders the skeleton, which the browser completes', async () => {
   // A proxy of its own: the search must not be in its cache already.
   const own = await startStack({ websites: [key] });
@@ -161,6 +201,8 @@ test('an answer the composition left incomplete renders the skeleton, which the 
   assert.match(partial.reason!, /incomplete/);
   assert.equal((partial.shadow.match(/<li class="card skeleton"/g) ?? []).length, 8);
   assert.equal(JSON.parse(partial.attributes['data-answer']!)._embedded.products, undefined);
+  // The skeleton has the cards' size: the same room.
+  assert.equal(partial.attributes['data-room'], 'grid c4 u8');
   await own.close();
 });
 
