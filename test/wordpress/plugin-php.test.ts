@@ -221,6 +221,7 @@ test('what pubnet-widgets/render writes passes the allow-list byte for byte, in 
   assert.ok(fragments.length >= 70, `${fragments.length} fragments`);
   assert.ok(
     fragments.some((f) => f.includes('<style>')) &&
+      fragments.some((f) => f.includes(' data-room="grid c4 u4"')) &&
       fragments.some((f) => f.includes('<iframe')) &&
       fragments.some((f) => f.includes('<link')) &&
       fragments.some((f) => f.includes('slot="fallback"')) &&
