@@ -24,6 +24,7 @@ import { minifyTemplates } from './scripts/rollup/minify-templates.mjs';
 import { typeOnlyShapes } from './scripts/rollup/type-only-shapes.mjs';
 import { noHono } from './scripts/rollup/no-hono.mjs';
 import { noStaleMaps } from './scripts/rollup/no-stale-maps.mjs';
+import { noWarnings } from './scripts/rollup/no-warnings.mjs';
 import { useVendored, vendorBuild } from './scripts/rollup/vendored.mjs';
 import { replaceVersion } from './scripts/rollup/version.mjs';
 import {
@@ -135,8 +136,10 @@ const edgeBuild = {
     // Names without a hash: a workerd config that lists modules by file names them.
     chunkFileNames: 'edge/[name].js',
   },
-  // tslib's helpers read a top-level `this`, which is undefined in a module, as they expect.
-  onwarn: (warning, warn) => warning.code == 'THIS_IS_UNDEFINED' || warn(warning),
+  onwarn: noWarnings({
+    THIS_IS_UNDEFINED:
+      "tslib's helpers read a top-level `this`, undefined in a module, as they expect",
+  }),
   plugins: [
     useVendored('dist'),
     noHono,
@@ -151,12 +154,16 @@ const edgeBuild = {
       exclude: ['src/emulator/**'],
       outDir: 'dist',
       declaration: false,
+      sourceMap: false,
     }),
     terser(EDGE_TERSER),
     noStaleMaps,
   ],
 };
 
+// Every build fails on a warning (noWarnings); one that lives with some says which, and why.
+// The TypeScript plugin's `sourceMap` is each build's `output.sourcemap` (tsconfig.json's is
+// true): a map rollup is not asked to write is not made, and not warned about.
 export default [
   vendorBuild('dist'),
   {
@@ -185,6 +192,7 @@ export default [
         outDir: 'dist',
         declaration: true,
         declarationDir: 'dist',
+        sourceMap: false,
         // `@internal` functions (the render entry's, that name DOM types) stay out of the
         // declarations, so that a server project without the DOM lib type-checks /render.
         stripInternal: true,
@@ -232,6 +240,7 @@ export default [
         outDir: 'dist',
         declaration: true,
         declarationDir: 'dist',
+        sourceMap: false,
       }),
       emulatorOutput(Object.keys(emulatorEntries)),
       // Readable, without comments: the chunk (hono inside) is a third of the emulator's
@@ -250,4 +259,4 @@ export default [
     minifyTemplates(),
   ]),
   cdnBuild('src/embed/autolink.ts', 'dist/cdn/pubnet-autolink.min.js', AUTOLINK_CDN),
-];
+].map((build) => ({ onwarn: noWarnings(), ...build }));

@@ -36,8 +36,14 @@ export const VENDORED = {
 /** Where the package imported as `name` goes, under the build's folder `dir` (dist/). */
 export const vendoredFile = (dir, name) => resolvePath(dir, 'vendor', `${VENDORED[name].file}.js`);
 
-/** The entry of a package that exports only some names: a module re-exporting them. */
-const ENTRY = '\0pubnet-vendor:';
+/**
+ * The entry of a package that exports only some names: a module re-exporting them, imported
+ * as `pubnet-vendor:<name>`. Only its resolved id starts with `\0` (rollup's mark of a virtual
+ * module, which other plugins leave alone): the input's name is what rollup prints, and a NUL
+ * byte made `grep` call the build's log a binary file (issue 45).
+ */
+const ENTRY = 'pubnet-vendor:';
+const VIRTUAL = '\0' + ENTRY;
 
 /**
  * Rollup options building every vendored package into its one file under `dir`/vendor/,
@@ -65,10 +71,10 @@ export const vendorBuild = (dir) => ({
   plugins: [
     {
       name: 'pubnet-vendor-entries',
-      resolveId: (id) => (id.startsWith(ENTRY) ? id : null),
+      resolveId: (id) => (id.startsWith(ENTRY) ? '\0' + id : null),
       load(id) {
-        if (!id.startsWith(ENTRY)) return null;
-        const name = id.slice(ENTRY.length);
+        if (!id.startsWith(VIRTUAL)) return null;
+        const name = id.slice(VIRTUAL.length);
         return `export { ${VENDORED[name].exports.join(', ')} } from '${name}';`;
       },
     },

@@ -8,7 +8,11 @@
  * same result. Each caller keeps its own `signal`: aborting one rejects only
  * that caller (with the signal's reason); the shared work is aborted (through
  * the signal `run` receives) only when every caller has aborted, and then the
- * next caller of `key` starts it anew. `run` starts on the next microtask.
+ * next caller of `key` starts it anew. `run` starts at once, inside the first
+ * caller's call, so a request leaves before whatever that caller does next; a
+ * caller whose signal has already aborted is rejected at once and starts
+ * nothing. `run` sees no abort that the callers' own listeners have not seen:
+ * only they abort the signal it receives.
  */
 export type Share = <T>(
   key: string,
@@ -28,19 +32,20 @@ export function createInflight(flights: Map<string, unknown> = new Map()): Share
     { _promise: Promise<unknown>; _controller: AbortController; _callers: number }
   >;
   return (key, run, signal) => {
+    if (signal?.aborted) return Promise.reject(signal.reason);
     let entry = map.get(key)!;
     const drop = () => map.get(key) == entry && map.delete(key);
     if (!entry) {
       const controller = new AbortController();
-      // started on the next microtask, after this caller's abort listener is set
-      map.set(
-        key,
-        (entry = {
-          _controller: controller,
-          _callers: 0,
-          _promise: Promise.resolve(controller.signal).then(run),
-        }),
-      );
+      // Started now, not on a later microtask: the caller's own work after this call (a
+      // widget builds its first number format) then runs while the request travels (issue 45).
+      // A `run` that throws at once rejects like one that rejects.
+      entry = {
+        _controller: controller,
+        _callers: 0,
+        _promise: new Promise((resolve) => resolve(run(controller.signal))),
+      };
+      map.set(key, entry);
       entry._promise.then(drop, drop);
     }
     entry._callers++;
@@ -52,8 +57,7 @@ export function createInflight(flights: Map<string, unknown> = new Map()): Share
         }
         reject(signal!.reason);
       };
-      if (signal?.aborted) abort();
-      else signal?.addEventListener('abort', abort);
+      signal?.addEventListener('abort', abort);
       entry._promise
         .then(resolve as (value: unknown) => void, reject)
         .finally(() => signal?.removeEventListener('abort', abort));

@@ -85,19 +85,23 @@ describe('sharing in-flight GETs', () => {
     expect(gated.signals).to.have.length(1);
   });
 
-  it('callers that all abort before it starts: no request at all', async () => {
+  it('the request is handed to fetch within the call; its one caller leaving at once aborts it', async () => {
     const gated = gatedFetch();
     const client = createClient({ baseUrl: 'https://api.example/', fetch: gated.fetch });
     const c = new AbortController();
     const p = client.offers.get({ uuid: 'o1' }, { signal: c.signal });
+    // Not on a later microtask: what the caller does next runs while the request travels.
+    expect(gated.signals).to.have.length(1);
     c.abort();
-    await rejection(p);
-    // The shared request would start on a microtask: one task later, it would have.
-    await new Promise((next) => {
-      const channel = new MessageChannel();
-      channel.port1.onmessage = next;
-      channel.port2.postMessage(0);
-    });
+    expect(((await rejection(p)) as Error).name).to.equal('AbortError');
+    expect(gated.signals[0]!.aborted).to.equal(true);
+  });
+
+  it('a caller already aborted: no request at all', async () => {
+    const gated = gatedFetch();
+    const client = createClient({ baseUrl: 'https://api.example/', fetch: gated.fetch });
+    const p = client.offers.get({ uuid: 'o1' }, { signal: AbortSignal.abort() });
+    expect(((await rejection(p)) as Error).name).to.equal('AbortError');
     expect(gated.signals).to.have.length(0);
   });
 

@@ -7,7 +7,13 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { Script } from 'node:vm';
 import { gzipSync } from 'node:zlib';
-import { AUTOLINK_BUDGET, AUTOLINK_TARGET, CDN_BUDGET, CDN_TARGET } from '../../rollup.config.mjs';
+import type { RollupLog, RollupOptions } from 'rollup';
+import builds, {
+  AUTOLINK_BUDGET,
+  AUTOLINK_TARGET,
+  CDN_BUDGET,
+  CDN_TARGET,
+} from '../../rollup.config.mjs';
 import { packageVersion, readBundle, root } from './support/bundle.js';
 import { ELEMENTS as REGISTERED } from '../../src/components/registry.js';
 
@@ -94,6 +100,31 @@ for (const { name, entry, budget, target, lit } of CDN_FILES) {
     assert.deepEqual(size, { min: code.byteLength, gzip, budget, target });
   });
 }
+
+// Checked on the config, not on a second build's output: `npm run build` (run before the tests)
+// would already have failed on a warning, and the console stays clean (issue 45).
+test('every build fails on a warning, and its inputs, which rollup prints, hold no control byte', () => {
+  const sourceMapWarning: RollupLog = {
+    code: 'PLUGIN_WARNING',
+    plugin: 'typescript',
+    message:
+      "[plugin typescript] @rollup/plugin-typescript: Rollup 'sourcemap' option must be set to generate source maps.",
+  };
+  for (const build of builds as RollupOptions[]) {
+    const inputs =
+      typeof build.input == 'string' ? [build.input] : Object.values(build.input ?? {});
+    assert.ok(inputs.length, 'a build without inputs');
+    // A NUL (a virtual module's mark) once made `grep` call the build's log a binary file.
+    for (const input of inputs) assert.doesNotMatch(input, /\p{Cc}/u, JSON.stringify(input));
+    const onwarn = build.onwarn as ((warning: RollupLog, warn: () => void) => void) | undefined;
+    assert.equal(typeof onwarn, 'function', `${inputs.join(', ')}: no onwarn`);
+    assert.throws(
+      () => onwarn!(sourceMapWarning, () => {}),
+      /'sourcemap' option must be set/,
+      `${inputs.join(', ')}: a warning does not fail the build`,
+    );
+  }
+});
 
 /** The modules `entry` reaches through relative imports, with every bare import they make. */
 function moduleGraph(entry: string): { files: string[]; bare: Set<string> } {

@@ -46,6 +46,7 @@ test("coalescer (the client's, shared): identical keys share one call; one calle
   };
   const leaving = new AbortController();
   const a = share('k', task, leaving.signal);
+  assert.equal(calls, 1, 'started within the call, not on a later microtask');
   assert.equal(flights.has('k'), true, 'in flight at once');
   const b = share('k', task, new AbortController().signal);
   const c = share('other', () => Promise.resolve(7));
@@ -86,8 +87,8 @@ test('coalescer: the shared call is aborted once every caller has left, and the 
   assert.equal(flights.size, 0, 'forgotten as soon as the last caller left');
   const gone = AbortSignal.abort(new Error('already gone'));
   await assert.rejects(share('k', task, gone), /already gone/, 'an aborted caller leaves at once');
-  await share('k', async () => 1);
-  assert.equal(calls, 2, 'the aborted call was not joined');
+  assert.equal(calls, 1, 'and starts nothing');
+  assert.equal(await share('k', async () => 1), 1, 'the aborted call was not joined');
 });
 
 test('rate limiter: burst, then refill at the rate, with Retry-After in whole seconds', () => {

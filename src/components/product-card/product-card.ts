@@ -41,7 +41,9 @@ let warmed = false;
 /**
  * `answer`, the request a widget waits on, meanwhile making the page's first
  * number format: the browser's first one costs about 10 ms (its locale data),
- * better spent while the answer travels than between it and the cards.
+ * better spent while the answer travels than between it and the cards. The
+ * request has left by then: the client's in-flight sharing hands it to `fetch`
+ * within the call that makes `answer`, never on a later microtask.
  */
 export function whileWarming<T>(answer: Promise<T>): Promise<T> {
   // It formats a number: a formatter made and left unused is dropped by the minifier.
