@@ -38,7 +38,7 @@ export function createInflight(flights: Map<string, unknown> = new Map()): Share
     if (!entry) {
       const controller = new AbortController();
       // Started now, not on a later microtask: the caller's own work after this call (a
-      // widget builds its first number format) then runs while the request travels (issue 45).
+      // widget builds its first number format) then runs while the request travels.
       // A `run` that throws at once rejects like one that rejects.
       entry = {
         _controller: controller,
