@@ -35,6 +35,17 @@ export async function emulator(options: { latency?: number; faults?: FaultSpec[]
   return emu;
 }
 
+/** What to undo once the running test ends, however it ends (its listeners on the page). */
+const untilTestEnds = new Set<() => void>();
+
+// A test that timed out still runs on, waiting for its events: its listeners end with it, so
+// it never wakes up in the next test, on that test's events (a second axe run beside the next
+// test's, a pagehide that sent the next test's batch).
+afterEach(() => {
+  for (const undo of untilTestEnds) undo();
+  untilTestEnds.clear();
+});
+
 /**
  * An emulator behind the shipped proxy, with the page holding no token, as on
  * a public page (the proxy holds it).
@@ -222,25 +233,30 @@ export const shadow = (el: Element) => el.shadowRoot!;
 /**
  * The next `name` event from an element `tag`, listened for on `document`
  * (the events bubble and are composed), so it can be awaited from before the
- * element exists: some fail or load before `fixture()` returns.
+ * element exists: some fail or load before `fixture()` returns. Only during
+ * the test that asked: after it, it never resolves.
  */
 export function nextEvent<K extends keyof GlobalEventHandlersEventMap>(
   tag: string,
   name: K,
 ): Promise<GlobalEventHandlersEventMap[K]> {
   return new Promise((resolve) => {
+    const stop = () => document.removeEventListener(name, on);
     const on = (e: GlobalEventHandlersEventMap[K]) => {
       if ((e.target as Element).localName != tag) return;
-      document.removeEventListener(name, on);
+      stop();
+      untilTestEnds.delete(stop);
       resolve(e);
     };
     document.addEventListener(name, on);
+    untilTestEnds.add(stop);
   });
 }
 
 /**
  * Counts the widget events that reach the document; `reach(kind, n)`
- * resolves once `n` of them came (on the events, never on time).
+ * resolves once `n` of them came (on the events, never on time). It stops
+ * counting at `stop()`, or when the test ends.
  */
 export function countEvents() {
   const counts = { load: 0, error: 0, impression: 0 };
@@ -256,16 +272,17 @@ export function countEvents() {
     ]),
   );
   for (const [type, listener] of Object.entries(on)) document.addEventListener(type, listener);
+  const stop = () => {
+    for (const [type, listener] of Object.entries(on)) document.removeEventListener(type, listener);
+  };
+  untilTestEnds.add(stop);
   return {
     counts,
     reach: (kind: Kind, count: number) =>
       new Promise<void>((resolve) =>
         counts[kind] >= count ? resolve() : waiting.push([kind, count, resolve]),
       ),
-    stop: () => {
-      for (const [type, listener] of Object.entries(on))
-        document.removeEventListener(type, listener);
-    },
+    stop,
   };
 }
 
