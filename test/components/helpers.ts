@@ -149,6 +149,23 @@ export function recordFetches() {
   };
 }
 
+/**
+ * Holds every API answer the widgets get (their requests are made and answered) until
+ * `release()`: what a test checks while a widget loads is its loading state, however long
+ * the checks take on this machine (axe takes seconds on a busy one).
+ */
+export function holdAnswers() {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const original = env.fetch;
+  env.fetch = async (url, init) => {
+    const response = await original(url, init);
+    await released;
+    return response;
+  };
+  return { release, restore: () => (env.fetch = original) };
+}
+
 /** What the API answers for this tracking-link body (asked directly). */
 export async function trackingLink(emu: TestEmulator, id: string, body: object) {
   const res = await fetch(`${emu.url}publisher/offers/${id}/tracking_link/`, {
