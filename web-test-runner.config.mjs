@@ -20,7 +20,9 @@ export default {
     engineCommands(engine),
   ],
   browsers: [launcherFor(engine)],
-  testFramework: { config: { timeout: 10000 } },
+  // Mocha's timeout only guards against a hang: no test waits on time. At 10 s it was what
+  // failed on a loaded machine ("every route answers the client": 125 calls one by one).
+  testFramework: { config: { timeout: 30000 } },
   // Lit's development build (the one tests load, for its warnings) says so once per page.
   filterBrowserLogs: ({ args }) => !String(args[0]).startsWith('Lit is in dev mode'),
   testsFinishTimeout: 240000,

@@ -2,7 +2,7 @@ import { expect, fixture, html } from '@open-wc/testing';
 import '../../src/components/define.js';
 import { known } from '../../src/emulator/known.js';
 import type { TestEmulator } from '../support/emulator.js';
-import { emulator, shadow } from './helpers.js';
+import { countEvents, emulator, shadow } from './helpers.js';
 import { PAGES, resetPage, showPage, textContrast, type Page } from './pages.js';
 
 const key = known.website.guid;
@@ -24,16 +24,10 @@ describe('accessibility on light and dark pages (guarantee 7)', () => {
 
   async function load(on: Page) {
     await showPage(on);
-    // Two widgets load (listened for on `document`: some load before `fixture()` returns).
-    const loaded = new Promise<void>((resolve) => {
-      let count = 0;
-      const counted = () => {
-        if (++count < 2) return;
-        document.removeEventListener('pubnet-load', counted);
-        resolve();
-      };
-      document.addEventListener('pubnet-load', counted);
-    });
+    // Two widgets load (counted on `document`: some load before `fixture()` returns; counted
+    // during this test only, so a test that timed out never runs on in the next one).
+    const events = countEvents();
+    const loaded = events.reach('load', 2);
     page = await fixture<HTMLElement>(
       html`<div>
         <pubnet-product-grid eager api=${emu.url} key=${key} limit="3"></pubnet-product-grid>
@@ -41,6 +35,7 @@ describe('accessibility on light and dark pages (guarantee 7)', () => {
       </div>`,
     );
     await loaded;
+    events.stop();
     for (const el of page.querySelectorAll<HTMLElement & { updateComplete: Promise<unknown> }>(
       'pubnet-product-grid, pubnet-adslot',
     ))

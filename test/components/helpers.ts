@@ -11,8 +11,18 @@ import {
   type TestEmulator,
 } from '../support/emulator.js';
 
-/** Deadline the widgets get in tests (ms): short, so fault tests stay fast. */
+/**
+ * The deadline the fault tests give the widgets (ms), with `configure({ deadline })`: they
+ * hold its timer and fire it themselves, so it never runs on real time.
+ */
 export const DEADLINE = 1200;
+
+/**
+ * The deadline every other test gives the widgets (ms): far past mocha's timeout, so a load
+ * is never cut short by how slow this machine is. At 1.2 s, loads on a loaded machine ended
+ * in pubnet-error, and tests waiting for pubnet-load timed out.
+ */
+const NO_DEADLINE = 600_000;
 
 /**
  * Starts an emulator and points the JS-only options at it (token, deadline),
@@ -21,9 +31,20 @@ export const DEADLINE = 1200;
 export async function emulator(options: { latency?: number; faults?: FaultSpec[] } = {}) {
   resetWidgets();
   const emu = await startEmulator(options);
-  configure({ token: emu.token, deadline: DEADLINE });
+  configure({ token: emu.token, deadline: NO_DEADLINE });
   return emu;
 }
+
+/** What to undo once the running test ends, however it ends (its listeners on the page). */
+const untilTestEnds = new Set<() => void>();
+
+// A test that timed out still runs on, waiting for its events: its listeners end with it, so
+// it never wakes up in the next test, on that test's events (a second axe run beside the next
+// test's, a pagehide that sent the next test's batch).
+afterEach(() => {
+  for (const undo of untilTestEnds) undo();
+  untilTestEnds.clear();
+});
 
 /**
  * An emulator behind the shipped proxy, with the page holding no token, as on
@@ -128,6 +149,23 @@ export function recordFetches() {
   };
 }
 
+/**
+ * Holds every API answer the widgets get (their requests are made and answered) until
+ * `release()`: what a test checks while a widget loads is its loading state, however long
+ * the checks take on this machine (axe takes seconds on a busy one).
+ */
+export function holdAnswers() {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const original = env.fetch;
+  env.fetch = async (url, init) => {
+    const response = await original(url, init);
+    await released;
+    return response;
+  };
+  return { release, restore: () => (env.fetch = original) };
+}
+
 /** What the API answers for this tracking-link body (asked directly). */
 export async function trackingLink(emu: TestEmulator, id: string, body: object) {
   const res = await fetch(`${emu.url}publisher/offers/${id}/tracking_link/`, {
@@ -212,25 +250,30 @@ export const shadow = (el: Element) => el.shadowRoot!;
 /**
  * The next `name` event from an element `tag`, listened for on `document`
  * (the events bubble and are composed), so it can be awaited from before the
- * element exists: some fail or load before `fixture()` returns.
+ * element exists: some fail or load before `fixture()` returns. Only during
+ * the test that asked: after it, it never resolves.
  */
 export function nextEvent<K extends keyof GlobalEventHandlersEventMap>(
   tag: string,
   name: K,
 ): Promise<GlobalEventHandlersEventMap[K]> {
   return new Promise((resolve) => {
+    const stop = () => document.removeEventListener(name, on);
     const on = (e: GlobalEventHandlersEventMap[K]) => {
       if ((e.target as Element).localName != tag) return;
-      document.removeEventListener(name, on);
+      stop();
+      untilTestEnds.delete(stop);
       resolve(e);
     };
     document.addEventListener(name, on);
+    untilTestEnds.add(stop);
   });
 }
 
 /**
  * Counts the widget events that reach the document; `reach(kind, n)`
- * resolves once `n` of them came (on the events, never on time).
+ * resolves once `n` of them came (on the events, never on time). It stops
+ * counting at `stop()`, or when the test ends.
  */
 export function countEvents() {
   const counts = { load: 0, error: 0, impression: 0 };
@@ -246,16 +289,17 @@ export function countEvents() {
     ]),
   );
   for (const [type, listener] of Object.entries(on)) document.addEventListener(type, listener);
+  const stop = () => {
+    for (const [type, listener] of Object.entries(on)) document.removeEventListener(type, listener);
+  };
+  untilTestEnds.add(stop);
   return {
     counts,
     reach: (kind: Kind, count: number) =>
       new Promise<void>((resolve) =>
         counts[kind] >= count ? resolve() : waiting.push([kind, count, resolve]),
       ),
-    stop: () => {
-      for (const [type, listener] of Object.entries(on))
-        document.removeEventListener(type, listener);
-    },
+    stop,
   };
 }
 

@@ -8,6 +8,7 @@ import type { TestEmulator } from '../support/emulator.js';
 import {
   emulator,
   heldTimers,
+  holdAnswers,
   intersectionsDelivered,
   recordFetches,
   requests,
@@ -190,11 +191,19 @@ describe('<pubnet-offer-link>', () => {
   }
 
   it('a real click while the link is coming is held, then navigates to the tracking link', async () => {
-    await emu.setLatency(300);
+    // The hold's 1 s is the test's, and the answer comes once the click is seen held: with
+    // 300 ms of latency and a real 1 s, a busy machine's answer came before the click (no
+    // hold), or after the hold had ended (the original href followed).
+    const hold = heldTimers([1e3]);
+    env.timers = hold.timers;
+    const answers = holdAnswers();
     const { el, navigated } = await inFrame(ORIGINAL);
     const clicked = oneEvent(el, 'pubnet-click');
     await realClick(el.querySelector('a')!);
+    expect(hold.pending(1e3), 'held').to.have.length(1);
+    answers.release();
     await navigated;
+    expect(hold.pending(), 'the answer ended the hold').to.deep.equal([]);
     const tracking = await trackingLink(emu, offer, { website: key });
     expect((await clicked).detail).to.deep.equal({ href: tracking, offer });
     // The landing frame went through the emulator's click URL: the click is recorded.

@@ -14,7 +14,7 @@ function loadEmulator() {
   return loaded;
 }
 
-/** The proxy and the Node adapter, loaded when a test first asks for a proxy. */
+/** The proxy and the Node adapter. */
 async function loadProxy() {
   await loadEmulator();
   const [{ createProxy }, { serve }] = await Promise.all([
@@ -22,6 +22,12 @@ async function loadProxy() {
     import('../../src/node-adapter/serve.ts'),
   ]);
   return { createProxy, serve };
+}
+
+/** The server renderer (Lit SSR). */
+async function loadRender() {
+  await loadEmulator();
+  return import('../../src/render/index.ts');
 }
 
 export function emulatorPlugin() {
@@ -111,8 +117,7 @@ export function emulatorPlugin() {
      * `{ element: 'adslot', options }` or `{ element: 'product-grid', attributes, options }`.
      */
     async render({ element, attributes, options }) {
-      await loadEmulator();
-      const { renderAdslot, renderProductGrid } = await import('../../src/render/index.ts');
+      const { renderAdslot, renderProductGrid } = await loadRender();
       const rendered =
         element == 'adslot'
           ? await renderAdslot(options)
@@ -138,10 +143,11 @@ export function emulatorPlugin() {
       const run = commands[command];
       return run ? run(payload) : undefined;
     },
-    // Compiling the emulator takes seconds on a busy machine: do it while the
-    // test server starts, not inside the first test's hook.
+    // Compiling the emulator, the proxy and the renderer (Lit SSR) takes seconds on a busy
+    // machine (the renderer's first load over 10 s beside two busy lanes): all of it while
+    // the test server starts, not inside the first test that asks, under its timeout.
     async serverStart() {
-      await loadEmulator();
+      await Promise.all([loadProxy(), loadRender()]);
     },
     async serverStop() {
       await Promise.all([...proxies.values()].map((proxy) => proxy.close()));

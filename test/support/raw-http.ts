@@ -7,6 +7,13 @@ import { once } from 'node:events';
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { connect, type Socket } from 'node:net';
 
+/**
+ * How long a request waits for a byte before it is called hung: a guard against a hang only,
+ * far above what any answer takes on a slow machine (a proxy's first render, which loads Lit
+ * SSR, took over 10 s beside two busy test lanes). node's --test-timeout bounds the test too.
+ */
+const NO_ANSWER = 60_000;
+
 export interface Raw {
   status: number;
   headers: IncomingHttpHeaders;
@@ -18,7 +25,7 @@ export interface Raw {
 /**
  * One request as given (any method, any target, any Host), on its own connection to `base`'s
  * host and port: node:http's client checks little, so the target and headers reach the server
- * as written. Fails after 10 s without a byte from the server.
+ * as written. Fails after {@link NO_ANSWER} ms without a byte from the server.
  */
 export function raw(
   base: string,
@@ -41,7 +48,7 @@ export function raw(
         });
       },
     );
-    req.setTimeout(10_000, () => req.destroy(new Error(`${method} ${target}: no answer`)));
+    req.setTimeout(NO_ANSWER, () => req.destroy(new Error(`${method} ${target}: no answer`)));
     req.on('error', fail);
     req.end(body);
   });
@@ -105,7 +112,7 @@ export async function rawConnection(
  * `text` written as it is on one new connection to `base` (from `localAddress` when given:
  * any 127.x.y.z on Linux), read until the server closes it; the status of the first answer,
  * and the whole text, one character per byte. Fails on an error of the socket (a reset), or
- * after 10 s without a byte from the server.
+ * after {@link NO_ANSWER} ms without a byte from the server.
  */
 export async function rawSocket(
   base: string,
@@ -113,7 +120,7 @@ export async function rawSocket(
   localAddress?: string,
 ): Promise<{ status: number; text: string }> {
   const conn = await rawConnection(base, text, { localAddress, encoding: 'latin1' });
-  conn.socket.setTimeout(10_000, () =>
+  conn.socket.setTimeout(NO_ANSWER, () =>
     conn.socket.destroy(new Error(`no answer to ${text.slice(0, 40)}`)),
   );
   await conn.closed;

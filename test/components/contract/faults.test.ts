@@ -135,6 +135,7 @@ contract('under API faults', ({ tag, fixture }) => {
         // The deadline runs only when the test fires it: an element that fails
         // while it is pending gave up on its own, within the deadline.
         const retryWait = (fault.retryAfter ?? 0) * 1e3;
+        configure({ deadline: DEADLINE });
         const held = heldTimers(retryWait ? [DEADLINE, retryWait] : [DEADLINE]);
         const real = env.timers;
         env.timers = held.timers;
@@ -201,6 +202,7 @@ contract('under API faults', ({ tag, fixture }) => {
 
   it('gives up on a hang when the deadline fires, not before: pubnet-error, the request aborted', async () => {
     await emu.setFaults([{ path: '/publisher/*', kind: 'hang' }]);
+    configure({ deadline: DEADLINE });
     const held = heldTimers([DEADLINE]);
     const real = env.timers;
     env.timers = held.timers;
