@@ -101,9 +101,10 @@ describe('ad slots through the shipped proxy (composed answers)', () => {
   it('the API itself (no composed answer): the slot asks for what it shows, as before', async () => {
     configure({ token: emu.token });
     const { fetches } = await slots(emu.url, known.manualAdslot);
-    const puts = fetches.filter((call) => call.init?.method == 'PUT');
+    const calls = fetches.map((call) => `${call.init?.method ?? 'GET'} ${call.url}`);
+    const puts = calls.filter((call) => call.startsWith('PUT '));
     expect(puts.length).to.be.above(0);
-    expect(fetches).to.have.length(1 + puts.length);
+    expect(calls, calls.join('\n')).to.have.length(1 + puts.length);
     expect(await requests(emu, '/publisher/adslots/')).to.have.length(1);
   });
 });
