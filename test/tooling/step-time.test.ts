@@ -24,6 +24,22 @@ test("a step's CPU time holds its grandchildren's, the step's exit status kept",
   assert.ok(result.wallMs >= 500, `${result.wallMs} ms of wall time for 0.6 s of CPU`);
 });
 
+test('a process orphaned on the way is counted where the wrapper can take it in (Linux)', async () => {
+  // A subshell starts node in the background and exits at once: node is orphaned, as a
+  // browser's helper processes are when the browser exits first. cat ends when node does.
+  const result = await runMeasured(
+    'sh',
+    ['-c', '( "$0" -e "$1" & ) | cat', process.execPath, burn(500)],
+    { stdio: 'ignore' },
+  );
+  assert.equal(result.status, 0);
+  const seconds = result.cpu!.user + result.cpu!.system;
+  if (process.platform == 'linux')
+    assert.ok(seconds >= 0.47, `${seconds} s of CPU, not the orphan's 0.5 s`);
+  // Elsewhere the orphan goes to init, its time with it: what `sh`'s `times` can see.
+  else assert.ok(seconds < 0.47, `${seconds} s of CPU: an orphan counted without a subreaper`);
+});
+
 test('a command that cannot start is a failed step, not a hang', async () => {
   const result = await runMeasured('/nonexistent/command', [], { stdio: 'ignore' });
   assert.equal(result.status, 127);
