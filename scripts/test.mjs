@@ -1,7 +1,7 @@
-// `npm test`: formatting, lint, typecheck, Node tests and browser tests, in that
-// order, then one closing line CI can read: `N passed, N failed, N skipped`.
+// `npm test`: the machine's and npm's packages and the build, then formatting, lint,
+// typecheck, Node tests and browser tests, in that order; then each step's wall and CPU
+// time, and one closing line CI can read: `N passed, N failed, N skipped`.
 // `node scripts/test.mjs node browser` runs only the named steps.
-import { spawn, spawnSync } from 'node:child_process';
 import {
   closeSync,
   existsSync,
@@ -15,14 +15,16 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ENGINES } from './engines.mjs';
+import { describeTime, runMeasured } from './step-time.mjs';
 
 const bin = (name) => join('node_modules', '.bin', name);
 /** Holds the reports the steps write (TAP, browser summary); removed once they are read. */
 const work = mkdtempSync(join(tmpdir(), 'pubnet-test-'));
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const problems = [];
-/** How long each step took, printed before the closing line. */
+/** How long each step took, wall and CPU, printed before the closing line. */
 const timings = [];
+const started = Date.now();
 /**
  * The Node test files in two lanes, each one file at a time, the lanes side by side: most of
  * a file's time is waiting (on browsers, servers, sockets, PHP), and two cores are enough for
@@ -75,45 +77,29 @@ for (const engine of engines)
   if (!ENGINES.includes(engine))
     throw new Error(`PUBNET_ENGINES names "${engine}"; the engines are ${ENGINES.join(', ')}`);
 
-/** `run`, without blocking this process: its output comes as it runs. */
-function runAlongside(label, command, args) {
+/** Runs a step's command, its output as it comes; resolves with whether it passed. */
+async function run(label, command, args, env = {}) {
   console.log(`\n── ${label}: ${[command, ...args].join(' ')}`);
-  const started = Date.now();
-  const child = spawn(command, args, { stdio: 'inherit' });
-  return new Promise((resolve) =>
-    child.once('close', (code, signal) => resolve(ended(label, started, code ?? signal))),
-  );
+  return ended(label, await runMeasured(command, args, { env: { ...process.env, ...env } }));
 }
 
-function run(label, command, args, env = {}) {
-  console.log(`\n── ${label}: ${[command, ...args].join(' ')}`);
-  const started = Date.now();
-  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
-  return ended(label, started, result.status ?? result.signal);
-}
-
-function ended(label, started, status) {
-  timings.push(`${label}: ${Math.round((Date.now() - started) / 1000)} s`);
+function ended(label, { status, wallMs, cpu }) {
+  timings.push({ label, wallMs, cpu });
   if (status !== 0) problems.push(`${label} exited with ${status}`);
   return status === 0;
 }
 
 /**
- * `run`, in the background: its output goes to a file (nothing to drain while a `run` in the
- * foreground blocks this process) and is printed, whole, once it ends.
+ * `run`, its output to a file and printed, whole, once it ends: steps that run side by
+ * side each print theirs in one piece.
  */
-function runQuietly(label, command, args) {
-  const started = Date.now();
+async function runQuietly(label, command, args) {
   const log = join(work, `${label.replace(/\W+/g, '-')}.log`);
   const out = openSync(log, 'w');
-  const child = spawn(command, args, { stdio: ['ignore', out, out] });
-  return new Promise((resolve) =>
-    child.once('close', (code, signal) => {
-      closeSync(out);
-      console.log(`\n── ${label}: ${[command, ...args].join(' ')}\n${readFileSync(log, 'utf8')}`);
-      resolve(ended(label, started, code ?? signal));
-    }),
-  );
+  const result = await runMeasured(command, args, { stdio: ['ignore', out, out] });
+  closeSync(out);
+  console.log(`\n── ${label}: ${[command, ...args].join(' ')}\n${readFileSync(log, 'utf8')}`);
+  return ended(label, result);
 }
 
 /** node's test runner over `files`, its counts added from its TAP report. */
@@ -138,7 +124,7 @@ async function nodeTests(label, files, timeout, quiet) {
     await (NICE
       ? runQuietly(label, NICE, ['-n', '10', process.execPath, ...args])
       : runQuietly(label, process.execPath, args));
-  else await runAlongside(label, process.execPath, args);
+  else await run(label, process.execPath, args);
   const text = existsSync(tap) ? readFileSync(tap, 'utf8') : '';
   const read = (name) => Number(text.match(new RegExp(`^# ${name} (\\d+)$`, 'm'))?.[1] ?? 0);
   if (!text) totals.failed += 1;
@@ -171,7 +157,18 @@ const STATIC = {
   },
 };
 
+/**
+ * What the other steps need, one after the other: the machine's packages (browsers,
+ * WordPress), npm's (`npm ci` when node_modules is missing or stale) and the build.
+ */
+const SETUP = {
+  system: () => run('system', process.execPath, ['scripts/system.mjs']),
+  deps: () => run('deps', process.execPath, ['scripts/ensure-deps.mjs']),
+  build: () => run('build', 'npm', ['run', 'build', '--silent']),
+};
+
 const steps = {
+  ...SETUP,
   ...STATIC,
   async node() {
     // The first lane's output comes as it runs; the second's, whole, once it ends.
@@ -182,14 +179,19 @@ const steps = {
     await nodeTests(`node tests (${first.name})`, first.files(), first.timeout, false);
     await others;
   },
-  browser() {
+  async browser() {
     // One run per engine, one after the other: each failure and each timing names its engine.
     for (const engine of engines) {
       const summary = join(work, `browser-${engine}.json`);
-      run(`browser tests (${engine})`, bin('wtr'), ['--config', 'web-test-runner.config.mjs'], {
-        PUBNET_ENGINE: engine,
-        PUBNET_SUMMARY_FILE: summary,
-      });
+      await run(
+        `browser tests (${engine})`,
+        bin('wtr'),
+        ['--config', 'web-test-runner.config.mjs'],
+        {
+          PUBNET_ENGINE: engine,
+          PUBNET_SUMMARY_FILE: summary,
+        },
+      );
       if (!existsSync(summary)) {
         totals.failed += 1;
         continue;
@@ -206,18 +208,32 @@ const chosen = process.argv.slice(2);
 try {
   for (const name of chosen) if (!(name in steps)) throw new Error(`Unknown test step "${name}"`);
   const wanted = (name) => !chosen.length || chosen.includes(name);
+  for (const [name, step] of Object.entries(SETUP))
+    // Without the packages or the build no other step can pass: stop there.
+    if (wanted(name) && !(await step())) throw new Error(`The ${name} step failed`);
   await Promise.all(
     Object.keys(STATIC)
       .filter(wanted)
       .map((name) => steps[name]()),
   );
   for (const [name, step] of Object.entries(steps))
-    if (!(name in STATIC) && wanted(name)) await step();
+    if (!(name in STATIC) && !(name in SETUP) && wanted(name)) await step();
+} catch (error) {
+  problems.push(error.message);
 } finally {
   rmSync(work, { recursive: true, force: true });
 }
 
-if (timings.length) console.log(`\nTimes:\n- ${timings.join('\n- ')}`);
+if (timings.length) {
+  // Steps run side by side, so the whole run's wall time is less than their sum; its CPU is the sum.
+  const cpus = timings.map(({ cpu }) => cpu);
+  const sum = (key) => cpus.reduce((total, cpu) => total + (cpu?.[key] ?? 0), 0);
+  const all = cpus.every(Boolean) ? { user: sum('user'), system: sum('system') } : undefined;
+  const lines = [...timings, { label: 'all steps', wallMs: Date.now() - started, cpu: all }];
+  console.log(
+    `\nTimes (wall; CPU of each step's processes and what they started):\n- ${lines.map(({ label, wallMs, cpu }) => describeTime(label, wallMs, cpu)).join('\n- ')}`,
+  );
+}
 if (problems.length) console.log(`\nProblems:\n- ${problems.join('\n- ')}`);
 console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(problems.length || totals.failed ? 1 : 0);

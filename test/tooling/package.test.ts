@@ -1,6 +1,6 @@
 // Packaging checks: what `npm pack` ships, that every `exports` subpath
 // resolves with its types, and that the custom-elements manifest is complete.
-// They read the build, so they run after `npm run build` (npm test's pretest).
+// They read the build, so they run after `npm run build` (npm test's build step).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync, spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';

@@ -20,9 +20,9 @@ process.on('exit', () => {
 for (const signal of ['SIGINT', 'SIGTERM'] as const)
   process.once(signal, () => process.exit(signal === 'SIGINT' ? 130 : 143));
 
-function killGroup(child: ChildProcess) {
+function killGroup(child: ChildProcess, signal: NodeJS.Signals = 'SIGKILL') {
   try {
-    process.kill(-child.pid!, 'SIGKILL');
+    process.kill(-child.pid!, signal);
   } catch {
     // Already gone.
   }
@@ -31,14 +31,16 @@ function killGroup(child: ChildProcess) {
 /**
  * Starts `command`; resolves once its output matches `ready`, rejects when it
  * exits first or after `timeout` ms (a limit for a failure, not a wait).
+ * `stop()` sends its group `stopSignal` (default SIGKILL), and SIGKILL if it
+ * has not ended 5 s later.
  */
 export function startServer(
   command: string,
   args: string[],
   ready: RegExp,
-  options: SpawnOptions & { timeout?: number } = {},
+  options: SpawnOptions & { timeout?: number; stopSignal?: NodeJS.Signals } = {},
 ): Promise<Server> {
-  const { timeout = 20_000, ...spawnOptions } = options;
+  const { timeout = 20_000, stopSignal = 'SIGKILL', ...spawnOptions } = options;
   const child = spawn(command, args, {
     ...spawnOptions,
     detached: true,
@@ -52,8 +54,12 @@ export function startServer(
     child,
     output: () => text,
     async stop() {
-      if (child.exitCode === null && child.signalCode === null) killGroup(child);
+      if (child.exitCode !== null || child.signalCode !== null) return closed;
+      killGroup(child, stopSignal);
+      // A limit for a server that ignores its stop signal, not a wait: most end at once.
+      const limit = stopSignal == 'SIGKILL' ? undefined : setTimeout(() => killGroup(child), 5000);
       await closed;
+      clearTimeout(limit);
     },
   };
   return new Promise((resolve, reject) => {

@@ -161,7 +161,9 @@ ${salts}
           ROUTER,
         ],
         /Development Server \(.*\) started/,
-        { env: { ...env, PHP_CLI_SERVER_WORKERS: '4' } },
+        // SIGINT: `php -S` ends its workers and waits for them, so their CPU time is counted
+        // in npm test's (scripts/step-time.mjs); killed, they would go to init, uncounted.
+        { env: { ...env, PHP_CLI_SERVER_WORKERS: '4' }, stopSignal: 'SIGINT' },
       );
       cleanups.push(() => server.stop());
       return { url: `http://127.0.0.1:${at}`, server };
