@@ -21,6 +21,7 @@ import { renderAdslot, renderProductGrid, type StylesOption } from '../../src/re
 import { forEachEngine, type EngineHandle, type EnginePage } from './support/engines.js';
 import { openSession, type Session } from './support/session.js';
 import type { Site } from './support/site.js';
+import { streamPieces } from './support/stream.js';
 import { boxesOf, frames, readWatch, watchScript } from './support/watch.js';
 import { waitForLoads, within } from './support/widgets.js';
 
@@ -127,37 +128,6 @@ ${withId(grid.html, 'pubnet-product-grid', 'grid')}
   return { pieces: cut(html), stops: STOPS, csp };
 }
 
-/** Serves `page` at `path`, a piece at a time: the first at once, each next one on `next()`. */
-function streamed(path: string, { pieces, csp }: StreamedPage): () => void {
-  const encoder = new TextEncoder();
-  const waiting: (() => void)[] = [];
-  const turns = pieces.map(() => new Promise<void>((resolve) => waiting.push(resolve)));
-  waiting.shift()!();
-  site.route(
-    path,
-    () =>
-      new Response(
-        new ReadableStream({
-          async start(controller) {
-            for (const [i, piece] of pieces.entries()) {
-              await turns[i];
-              controller.enqueue(encoder.encode(piece));
-            }
-            controller.close();
-          },
-        }),
-        {
-          headers: {
-            'content-type': 'text/html; charset=utf-8',
-            'cache-control': 'no-store',
-            ...(csp && { 'content-security-policy': csp }),
-          },
-        },
-      ),
-  );
-  return () => waiting.shift()?.();
-}
-
 /**
  * Resolves once the page has parsed up to `stop` (into a shadow root, or into the template an
  * engine keeps until its end tag) and painted twice since.
@@ -218,7 +188,7 @@ forEachEngine((engine) => {
 
 async function streamedThrough(engine: EngineHandle, name: string, served: StreamedPage) {
   const path = `/room-${name.replace(/\W+/g, '-')}-${engine.name}.html`;
-  const next = streamed(path, served);
+  const next = streamPieces(site, path, served.pieces, served.csp);
   const page = await engine.open(site.url + path.slice(1));
   try {
     // The first piece is on its way; each next one once the page has painted what came.

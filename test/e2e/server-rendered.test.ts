@@ -30,6 +30,7 @@ import { renderAdslot, renderProductGrid, type StylesOption } from '../../src/re
 import { forEachEngine, type EngineHandle, type EnginePage } from './support/engines.js';
 import { openSession, type Session } from './support/session.js';
 import type { Site } from './support/site.js';
+import { streamPieces } from './support/stream.js';
 import { boxesOf, frames, paintedOr, readWatch, watchScript } from './support/watch.js';
 import { waitForLoads } from './support/widgets.js';
 
@@ -112,38 +113,6 @@ ${early ? '' : script}
 }
 
 const pages = new Map<string, PublisherPage>();
-
-/**
- * Serves `page` at `path`: its top at once, the rest once `flush()` is called
- * (a server that streams its page).
- */
-function streamed(path: string, { top, rest, csp }: PublisherPage): () => void {
-  let flush = () => {};
-  const flushed = new Promise<void>((resolve) => (flush = resolve));
-  const encoder = new TextEncoder();
-  site.route(
-    path,
-    () =>
-      new Response(
-        new ReadableStream({
-          async start(controller) {
-            controller.enqueue(encoder.encode(top));
-            await flushed;
-            controller.enqueue(encoder.encode(rest));
-            controller.close();
-          },
-        }),
-        {
-          headers: {
-            'content-type': 'text/html; charset=utf-8',
-            'cache-control': 'no-store',
-            ...(csp && { 'content-security-policy': csp }),
-          },
-        },
-      ),
-  );
-  return flush;
-}
 
 /** A fragment of the proxy's `/render/` routes, as a publisher's server fetches it. */
 async function fromProxy(path: string) {
@@ -310,7 +279,8 @@ async function takenOver(
 ) {
   const served = pages.get(name)!;
   const path = `/ssr-${name}-${engine.name}.html`;
-  const flush = streamed(path, served);
+  // Its top at once, the rest once `flush()` is called (a server that streams its page).
+  const flush = streamPieces(site, path, [served.top, served.rest], served.csp);
   // The elements' stylesheets arrive late: after the page has painted them, or a second late;
   // the bundle with them, so that what is painted meanwhile is the server's HTML alone.
   const holds = held ? [site.hold(held), site.hold('/cdn/pubnet.min.js')] : [];
