@@ -58,6 +58,8 @@ export function createInflight(flights: Map<string, unknown> = new Map()): Share
         reject(signal!.reason);
       };
       signal?.addEventListener('abort', abort);
+      // Aborted while `run` started, within this call (a `fetch` that aborts as it is called).
+      if (signal?.aborted) abort();
       entry._promise
         .then(resolve as (value: unknown) => void, reject)
         .finally(() => signal?.removeEventListener('abort', abort));
