@@ -119,7 +119,10 @@ async function run(t: TestContext, target: Target, vector: AbuseVector): Promise
       'the burst passes whole',
     );
     assert.ok(passed >= burst && passed <= most, `${passed} passed, ${burst}–${most} expected`);
-    assert.ok(passed < results.length, 'some were refused');
+    // Where the clock runs (the CLI), a slow machine sends the vector so slowly that the bucket
+    // refills enough for every request: `most` says so, and bounds what passed all the same.
+    // The frozen clock's run (`rate` 0) holds that the rest are refused, on any machine.
+    if (most < results.length) assert.ok(passed < results.length, 'some were refused');
     assert.equal(calls.length, passed, 'a 429 sends nothing upstream');
     t.diagnostic(`${passed} of ${results.length} passed in ${seconds.toFixed(2)} s; then 429`);
   }
