@@ -52,15 +52,11 @@ describe('latency and faults', () => {
 
   // Over real HTTP, with the emulator's timers injected: each timer is recorded and fires only
   // when the test fires it, so the answer's wait is seen without any wall-clock time. Every
-  // wait below is for an event (a timer set, a timer cleared, an answer); the test's timeout
-  // is only a limit for a wait that never ends.
-  // Over real HTTP, with the emulator's timers injected: each timer is recorded and fires only
-  // when the test fires it, so the answer's wait is seen without any wall-clock time. Every
   // wait below is for an event (a timer set or cleared, an answer); the timeout is only a
   // limit for a wait that would never end.
   test(
     'a fixed latency holds every answer on a timer of that many ms',
-    { timeout: 10_000 },
+    { timeout: 60_000 },
     async (t) => {
       const timers = fakeTimers();
       const slow = await start({ latency: 120, timers });
@@ -230,7 +226,7 @@ describe('latency and faults', () => {
       .call('GET', '/publisher/offers/', { signal: controller.signal })
       .finally(() => (settled = true));
     await until(() => emu.emulator.requests.length > 0, 'the request reaches the emulator', {
-      ms: 5_000,
+      ms: 60_000,
     });
     // The emulator answers another request in full while this one stays unanswered.
     const other = await emu.call('GET', `/publisher/adslots/${known.filterAdslot}/`);
@@ -248,14 +244,14 @@ describe('latency and faults', () => {
 
   // close() destroys the open sockets at once: had it waited for the hanging request, it
   // would never resolve (the timeout is only a limit for that failure, never a wait).
-  test('close() ends a server with a hanging request', { timeout: 10_000 }, async () => {
+  test('close() ends a server with a hanging request', { timeout: 90_000 }, async () => {
     const other = await start({ faults: [{ path: '*', kind: 'hang' }] });
     const pending = other.call('GET', '/publisher/offers/').then(
       () => 'answered',
       () => 'failed',
     );
     await until(() => other.emulator.requests.length > 0, 'the request reaches the emulator', {
-      ms: 5_000,
+      ms: 60_000,
     });
     await other.close();
     assert.equal(await pending, 'failed');

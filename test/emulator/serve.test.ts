@@ -77,9 +77,9 @@ describe('node adapter', () => {
       req.end();
     });
     await handling;
-    const t0 = performance.now();
+    // A close() that waited for the handler, which never answers, would never resolve: the
+    // test's timeout is what fails it, not the clock.
     await server.close();
-    assert.ok(performance.now() - t0 < 500);
     assert.equal(await hanging, 'socket closed');
   });
 

@@ -47,8 +47,9 @@ test('the parts of one composition are fetched in parallel', async () => {
   const gate = new Gate(3);
   const stack = await startStack({
     websites: [guid],
-    // Sequential parts would wait for each other here until this timeout left them out.
-    timeout: 2_000,
+    // Sequential parts would wait for each other here until this timeout left them out (a
+    // hang guard too: the parts in parallel take a fraction of it on any machine).
+    timeout: 20_000,
     fetch: (input, init) => (isSlot(input) ? fetch(input, init) : gate.fetch(input, init)),
   });
   const answer = await call(stack.proxy + manual);

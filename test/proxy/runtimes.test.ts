@@ -121,7 +121,8 @@ function send(
         });
       },
     );
-    req.setTimeout(10_000, () => req.destroy(new Error(`${method} ${path}: no answer in 10 s`)));
+    // A hang guard: a loaded machine's first answer from a runtime may take seconds.
+    req.setTimeout(60_000, () => req.destroy(new Error(`${method} ${path}: no answer in 60 s`)));
     req.on('error', fail);
     req.end(payload);
   });

@@ -10,14 +10,14 @@ import { dirname } from 'node:path';
 import { launchBrowser } from '../e2e/support/browser.js';
 import { startWordPress } from './support/wordpress.js';
 
-test('a WordPress starts, serves posts under both themes, and leaves nothing behind', async () => {
+test('a WordPress starts, serves posts under both themes, and leaves nothing behind', async (t) => {
   const started = performance.now();
   const wp = await startWordPress({ title: 'Harness "test" site' });
-  const startup = performance.now() - started;
+  // What a site costs to start, for whoever reads the log; a figure, not a judgement of the machine.
+  t.diagnostic(`started in ${Math.round(performance.now() - started)} ms`);
   const browser = await launchBrowser();
   let config = '';
   try {
-    assert.ok(startup < 15_000, `started in ${Math.round(startup)} ms`);
     assert.equal(await wp.php(`echo get_bloginfo('language');`), 'en-US');
     assert.equal(await wp.php(`echo get_option('permalink_structure');`), '/%postname%/');
     config = await wp.php(`echo DEBIAN_FILE;`);
