@@ -21,6 +21,7 @@ import { cdnBudget } from './scripts/rollup/cdn-budget.mjs';
 import { emulatorOutput, leaveEmulatorOut } from './scripts/rollup/emulator-output.mjs';
 import { browserManifests } from './scripts/rollup/browser-manifests.mjs';
 import { minifyTemplates } from './scripts/rollup/minify-templates.mjs';
+import { transpile } from './scripts/rollup/transpile.mjs';
 import { typeOnlyShapes } from './scripts/rollup/type-only-shapes.mjs';
 import { noHono } from './scripts/rollup/no-hono.mjs';
 import { noStaleMaps } from './scripts/rollup/no-stale-maps.mjs';
@@ -79,20 +80,12 @@ const cdnBuild = (input, file, budget, plugins = []) => ({
     file,
     format: 'iife',
     sourcemap: true,
-    // The TypeScript plugin's paths climb one folder too many: src/ is ../../src/ from dist/cdn/.
-    sourcemapPathTransform: (path) => path.replace(/^(\.\.\/)+src\//, '../../src/'),
   },
   plugins: [
     replaceVersion,
     resolve({ browser: true }),
-    typescript({
-      tsconfig: './tsconfig.json',
-      outDir: 'dist/cdn',
-      declaration: false,
-      sourceMap: true,
-      // The map carries the sources (issue 24): src/ is not in the package.
-      inlineSources: true,
-    }),
+    // The map carries the sources (issue 24): src/ is not in the package.
+    transpile({ sourceMap: true, inlineSources: true }),
     typeOnlyShapes(),
     ...plugins,
     terser({
@@ -147,15 +140,7 @@ const edgeBuild = {
     litSsrStatic,
     ssrClientWithoutBuffer,
     resolve({ exportConditions: LIT_NODE_CONDITIONS }),
-    typescript({
-      tsconfig: './tsconfig.json',
-      filterRoot: '.',
-      include: ['src/**/*.ts'],
-      exclude: ['src/emulator/**'],
-      outDir: 'dist',
-      declaration: false,
-      sourceMap: false,
-    }),
+    transpile(),
     terser(EDGE_TERSER),
     noStaleMaps,
   ],
