@@ -29,7 +29,9 @@ const started = Date.now();
  * The Node test files in two lanes, each one file at a time, the lanes side by side: most of
  * a file's time is waiting (on browsers, servers, sockets, PHP), and two cores are enough for
  * two files at once when at most one of them drives browsers. The first lane holds the files
- * that start browsers, and the packaging checks (15 s alone); the second, the rest
+ * that drive browsers, which connect to one Chromium, Firefox and WebKitWebDriver started for
+ * the lane (scripts/shared-engines.mjs: about thirty launches fewer, 22 s of CPU and 30 s of
+ * the lane's wall time), and the packaging checks (15 s alone); the second, the rest
  * (WordPress's PHP-only files among them). Those two moves balance the lanes: before the
  * packaging checks moved, the second, at its lower priority, ended 40-47 s after the first in
  * clean-clone runs. node's --test-timeout bounds each file's whole run, and each test and hook
@@ -52,6 +54,8 @@ const NODE_LANES = [
       PACKAGING,
     ],
     timeout: 120_000,
+    // One Chromium, Firefox and WebKitWebDriver for all its files (scripts/shared-engines.mjs).
+    sharedEngines: true,
   },
   {
     name: 'servers',
@@ -103,19 +107,22 @@ async function runQuietly(label, command, args) {
 }
 
 /** node's test runner over `files`, its counts added from its TAP report. */
-async function nodeTests(label, files, timeout, quiet) {
+async function nodeTests(label, { files, timeout, sharedEngines }, quiet) {
   const tap = join(work, `${label.replace(/\W+/g, '-')}.tap`);
   const args = [
+    ...(sharedEngines ? ['scripts/shared-engines.mjs', process.execPath] : []),
     '--import',
     'tsx',
     '--test',
+    // One file at a time (the default is one per core but one): the lanes are the parallelism.
+    '--test-concurrency=1',
     // A hung test or hook becomes a named failure, never a run that never ends.
     `--test-timeout=${timeout}`,
     '--test-reporter=spec',
     '--test-reporter-destination=stdout',
     '--test-reporter=tap',
     `--test-reporter-destination=${tap}`,
-    ...files,
+    ...files(),
   ];
   // The second lane yields the CPU to the first (`nice`, where there is one): the first
   // lane's e2e checks watch each frame a browser paints, and a page parsed in a starved
@@ -174,9 +181,9 @@ const steps = {
     // The first lane's output comes as it runs; the second's, whole, once it ends.
     const [first, ...rest] = NODE_LANES;
     const others = Promise.all(
-      rest.map((lane) => nodeTests(`node tests (${lane.name})`, lane.files(), lane.timeout, true)),
+      rest.map((lane) => nodeTests(`node tests (${lane.name})`, lane, true)),
     );
-    await nodeTests(`node tests (${first.name})`, first.files(), first.timeout, false);
+    await nodeTests(`node tests (${first.name})`, first, false);
     await others;
   },
   async browser() {

@@ -8,10 +8,17 @@
 // (WebKit). Whatever a test needs to know of a page, the page records itself
 // (test/e2e/pages/watch.js): WebKit's driver has no init scripts, no request
 // interception and no console, so holds are the site's (site.hold).
+// Under npm test the engines are started once for all the files
+// (scripts/shared-engines.mjs): a file connects to them, and leaves them running.
 import { after, before, describe } from 'node:test';
-import puppeteer, { type Browser as PuppeteerBrowser, type LaunchOptions } from 'puppeteer-core';
+import puppeteer, {
+  type Browser as PuppeteerBrowser,
+  type BrowserContext,
+  type LaunchOptions,
+} from 'puppeteer-core';
 import { remote } from 'webdriverio';
 import { ENGINES, puppeteerOptions, startWebKitDriver } from '../../../scripts/engines.mjs';
+import { SHARED_ENGINE_ENV } from '../../../scripts/shared-engines.mjs';
 
 export type EngineName = 'chromium' | 'firefox' | 'webkit';
 export const ENGINE_NAMES = ENGINES as EngineName[];
@@ -64,12 +71,22 @@ export function launchEngine(name: EngineName): Promise<Engine> {
 }
 
 async function launchPuppeteer(name: 'chromium' | 'firefox'): Promise<Engine> {
-  const browser: PuppeteerBrowser = await puppeteer.launch(puppeteerOptions(name) as LaunchOptions);
+  const shared = process.env[SHARED_ENGINE_ENV[name]];
+  const browser: PuppeteerBrowser = shared
+    ? await puppeteer.connect({
+        browserWSEndpoint: shared,
+        protocol: name == 'firefox' ? 'webDriverBiDi' : 'cdp',
+        networkEnabled: false,
+      })
+    : await puppeteer.launch(puppeteerOptions(name) as LaunchOptions);
+  /** The contexts still open: a shared browser outlives the file, and must not keep them. */
+  const contexts = new Set<BrowserContext>();
   return {
     name,
     label: ENGINE_LABELS[name],
     async open(url, viewport = DEFAULT_VIEWPORT) {
       const context = await browser.createBrowserContext();
+      contexts.add(context);
       try {
         const page = await context.newPage();
         const consoleErrors: string[] = [];
@@ -90,19 +107,32 @@ async function launchPuppeteer(name: 'chromium' | 'firefox'): Promise<Engine> {
         return {
           consoleErrors,
           evaluate: (fn, arg) => page.evaluate(fn as never, arg) as never,
-          close: () => context.close(),
+          close: () => closeContext(context),
         };
       } catch (error) {
-        await context.close().catch(() => {});
+        await closeContext(context).catch(() => {});
         throw error;
       }
     },
-    close: () => browser.close(),
+    async close() {
+      if (!shared) return browser.close();
+      await Promise.allSettled([...contexts].map(closeContext));
+      await browser.disconnect();
+    },
   };
+
+  async function closeContext(context: BrowserContext) {
+    contexts.delete(context);
+    await context.close();
+  }
 }
 
 async function launchWebKit(): Promise<Engine> {
-  const driver = await startWebKitDriver();
+  const shared = process.env[SHARED_ENGINE_ENV.webkit];
+  const driver: Pick<Awaited<ReturnType<typeof startWebKitDriver>>, 'hostname' | 'port'> & {
+    capabilities: object;
+    stop(): Promise<unknown>;
+  } = shared ? { ...JSON.parse(shared), stop: async () => {} } : await startWebKitDriver();
   const sessions = new Set<WebdriverIO.Browser>();
   return {
     name: 'webkit',
