@@ -80,7 +80,7 @@ export async function proxyFigures({ runs, latency }) {
   // The built package (npm run build), imported here so that without it only this group fails.
   const { startEmulator, known } = await import('../dist/emulator/index.js');
   const { createProxy } = await import('../dist/proxy/index.js');
-  const { adslotProductSearch, buildSearch } = await import('../dist/client/index.js');
+  const { adslotProductSearch, buildSearch } = await import('../dist/client/product-search.js');
   const server = await startEmulator({ port: 0, host: '127.0.0.1', latency });
   try {
     const { emulator } = server;

@@ -1,5 +1,6 @@
 import { expect } from '@open-wc/testing';
-import { AuthError, createClient, createCore, TOKEN_WARNING } from '../../src/client/index.js';
+import { AuthError, createClient, createCore } from '../../src/client/index.js';
+import { TOKEN_WARNING } from '../../src/client/token-warning.js';
 import { jsonResponse, known, rejection, setup } from './helpers.js';
 
 function headersOf(options: { token?: string } = {}) {

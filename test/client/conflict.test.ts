@@ -1,12 +1,12 @@
 import { expect } from '@open-wc/testing';
 import {
   ConflictError,
-  createCache,
   NotFoundError,
   updateWithRetry,
   type Fetch,
   type Website,
 } from '../../src/client/index.js';
+import { createCache } from '../../src/client/cache.js';
 import { known, received, rejection, setup, type TestEmulator } from './helpers.js';
 
 /**

@@ -1,7 +1,5 @@
 import { expect } from '@open-wc/testing';
 import {
-  buildUrl,
-  callProblems,
   createClient,
   createCore,
   offersRoutes,
@@ -9,6 +7,8 @@ import {
   ValidationError,
   WEBSITE_TYPES,
 } from '../../src/client/index.js';
+import { buildUrl } from '../../src/client/url.js';
+import { callProblems } from '../../src/client/validate.js';
 import { jsonResponse, known, received, rejection, setup } from './helpers.js';
 
 /** A client whose fetch records URLs and init, answering `{}`. */

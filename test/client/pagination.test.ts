@@ -1,11 +1,11 @@
 import { expect } from '@open-wc/testing';
 import {
   createCore,
-  paginateRoute,
   productsRoutes,
   type Conversion,
   type Product,
 } from '../../src/client/index.js';
+import { paginateRoute } from '../../src/client/paginate.js';
 import { received, setup } from './helpers.js';
 
 describe('paginate', () => {

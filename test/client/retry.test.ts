@@ -2,13 +2,12 @@ import { expect } from '@open-wc/testing';
 import {
   createClient,
   HttpError,
-  parseRetryAfter,
   RateLimitError,
-  retryDelay,
-  retryPolicy,
   NetworkError,
   TimeoutError,
 } from '../../src/client/index.js';
+import { parseRetryAfter } from '../../src/client/errors.js';
+import { retryDelay, retryPolicy } from '../../src/client/retry.js';
 import {
   jsonResponse,
   known,

@@ -1,14 +1,9 @@
 import { expect } from '@open-wc/testing';
-import {
-  adslotSearch,
-  buildSearch,
-  filtersFromRows,
-  formatPrice,
-  parseAdslotConfig,
-  parseFilterField,
-  parsePrice,
-  type Adslot,
-} from '../../src/client/index.js';
+import { type Adslot } from '../../src/client/index.js';
+import { parseAdslotConfig } from '../../src/client/adslot-config.js';
+import { filtersFromRows, parseFilterField } from '../../src/client/adslot-filters.js';
+import { formatPrice, parsePrice } from '../../src/client/price.js';
+import { adslotSearch, buildSearch } from '../../src/client/product-search.js';
 import { known, setup } from './helpers.js';
 
 const f = (field: string, raw: string | null | undefined) => parseFilterField(field, raw);

@@ -1,11 +1,11 @@
 import { expect } from '@open-wc/testing';
 import {
-  createCache,
   createClient,
   createCore,
   offersRoutes,
   type ResponseCache,
 } from '../../src/client/index.js';
+import { createCache } from '../../src/client/cache.js';
 import { jsonResponse, known, manualClock, received, rejection, setup } from './helpers.js';
 
 /**

@@ -17,7 +17,7 @@ export type { LoadContext };
 const sidValue = (value: string) => (/^[\w-]{1,32}$/.test(value) ? value : undefined);
 
 /**
- * What the three widgets share, and only that: the common attributes, and
+ * What every widget shares, and only that: the common attributes, and
  * the wiring of the lifecycle's controllers (`components/lifecycle/`):
  *
  * - `LoadTask`: a load runs after the first update and again when what it
