@@ -17,7 +17,7 @@
  */
 
 import { warn } from '../page/events.js';
-import { bad, optionLabel } from './options.js';
+import { bad, optionLabel } from './option-errors.js';
 
 export interface TcData {
   eventStatus?: string;

@@ -5,6 +5,7 @@
  */
 import { httpUrl, isObject } from '../page/safe-url.js';
 import type { ConsentGate as FullGate } from './consent.js';
+import { bad, optionLabel } from './option-errors.js';
 
 /**
  * What auto-linking needs of the reader's consent to rewriting links: the
@@ -40,11 +41,6 @@ export interface Resolved extends Omit<AutolinkOptions, 'consent'> {
 
 const ALWAYS: ConsentGate = { allowed: () => true, subscribe: () => () => {} };
 
-/** Throws the TypeError of a bad option (or call): `autolink: <label> must be <what>`. */
-export const bad = (label: string, what: string): never => {
-  throw new TypeError(`autolink: ${label} must be ${what}`);
-};
-
 /** Whether `selectors` parse as a CSS selector list. */
 function isSelectorList(selectors: string): boolean {
   try {
@@ -54,12 +50,6 @@ function isSelectorList(selectors: string): boolean {
     return false;
   }
 }
-
-/** How an option is named in an error: `option "sid"`, or `data-sid` for the CDN file. */
-export type OptionLabel = (name: string) => string;
-
-/** The default label, of `autolink()`'s and `createConsent()`'s options. */
-export const optionLabel: OptionLabel = (name) => `option "${name}"`;
 
 /**
  * `options` checked.

@@ -1,4 +1,4 @@
-import type { Loose } from './types.js';
+import type { Loose } from './loose.js';
 
 /**
  * api-contract §9 — one loan offer of the payday-loans page

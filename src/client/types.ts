@@ -3,8 +3,9 @@
  * missing or null on the wire; unknown extra fields are allowed and ignored.
  */
 
-/** A shape the spec leaves open: typed loosely until the real one is known. */
-export type Loose = Record<string, unknown>;
+import type { Loose } from './loose.js';
+
+export type { Loose } from './loose.js';
 
 /** spec §2.1 — the list envelope. `next`/`previous` are absolute URLs. */
 export interface Paginated<T> {

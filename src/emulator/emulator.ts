@@ -3,7 +3,7 @@ import { defaultTimers } from '../client/delay.js';
 import { buildApp } from './app.js';
 import { FaultSet } from './faults.js';
 import { known } from './known.js';
-import { createState } from './state.js';
+import { createState } from './create-state.js';
 import {
   DEFAULT_BUNDLE_URL,
   type Emulator,

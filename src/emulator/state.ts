@@ -1,11 +1,12 @@
 /**
- * The in-memory records of one emulator instance. Records hold what the
- * emulator stores; `present/*` turns them into the wire shapes (adding
- * `*_details`, `status_name` and URLs on the emulator's own origin).
+ * The in-memory records of one emulator instance, their types: the seed
+ * (seed/) makes them and create-state.ts makes an instance's state of them.
+ * Records hold what the emulator stores; `present/*` turns them into the wire
+ * shapes (adding `*_details`, `status_name` and URLs on the emulator's own
+ * origin).
  */
 import type { AdslotFilterRow, AdslotWidget } from '../client/types.js';
-import { Rng } from './prng.js';
-import { buildSeed } from './seed/index.js';
+import type { Rng } from './prng.js';
 
 export type Loose = Record<string, unknown>;
 
@@ -223,22 +224,4 @@ export interface State extends Omit<Seed, 'products' | 'clickTargets'> {
   embedMedia: Loose[];
   /** For ids and keys made at runtime: still deterministic per instance. */
   rng: Rng;
-}
-
-let productIndex: Map<string, ProductRec> | undefined;
-
-export function createState(): State {
-  const seed = buildSeed();
-  productIndex ??= new Map(seed.products.map((p) => [p.id, p]));
-  const { products, clickTargets, ...mutable } = seed;
-  return {
-    ...structuredClone(mutable),
-    products,
-    productById: productIndex,
-    clickTargets: new Map(clickTargets),
-    clicks: [],
-    productStats: [],
-    embedMedia: [],
-    rng: new Rng(0x5eed),
-  };
 }

@@ -11,7 +11,7 @@
 import { parseArgs } from 'node:util';
 import { serve } from '../node-adapter/serve.js';
 import { bufferedLines, rateLimitedErrors } from './cli-log.js';
-import { MAX_REQUEST_BODY } from './http/index.js';
+import { MAX_REQUEST_BODY } from './http/body.js';
 import type { ProxyLogEntry, ProxyOptions } from './options.js';
 import { createProxy, type Proxy, type ProxyHeld } from './proxy.js';
 

@@ -4,16 +4,11 @@
  */
 export { createProxy } from './proxy.js';
 export type { ConnectionInfo, Proxy, ProxyHandler, ProxyHeld } from './proxy.js';
-export type {
-  CacheOptions,
-  ConcurrencyOptions,
-  ProxyLogEntry,
-  ProxyOptions,
-  RateLimitOptions,
-} from './options.js';
-export type { CacheEntry, CacheStore, StoredAnswer } from './read/index.js';
-export { WebCacheStore } from './read/index.js';
-export type { CacheLike, CacheStorageLike } from './read/index.js';
-export { allowList, widgetRoutes } from './policy/index.js';
-export type { WidgetRouteKey } from './policy/index.js';
-export { MAX_REQUEST_BODY } from './http/index.js';
+export type { CacheOptions, ProxyLogEntry, ProxyOptions } from './options.js';
+export type { ConcurrencyOptions, RateLimitOptions } from './read/limit-options.js';
+export type { CacheEntry, CacheStore, StoredAnswer } from './read/store.js';
+export { WebCacheStore } from './read/web-cache-store.js';
+export type { CacheLike, CacheStorageLike } from './read/web-cache-store.js';
+export { allowList, widgetRoutes } from './policy/allow-list.js';
+export type { WidgetRouteKey } from './policy/allow-list.js';
+export { MAX_REQUEST_BODY } from './http/body.js';

@@ -3,7 +3,8 @@
  * (resolve-options.ts checks them and fills in the defaults).
  */
 
-import type { CacheStore, ConcurrencyOptions, RateLimitOptions } from './read/index.js';
+import type { ConcurrencyOptions, RateLimitOptions } from './read/limit-options.js';
+import type { CacheStore } from './read/store.js';
 
 /** One line of the proxy's request log (see {@link ProxyOptions.onLog}). */
 export interface ProxyLogEntry {
@@ -70,13 +71,6 @@ export interface CacheOptions {
 export type ResolvedCacheOptions = Required<Omit<CacheOptions, 'store'>> & {
   store: CacheStore | undefined;
 };
-
-export {
-  DEFAULT_CONCURRENCY,
-  DEFAULT_RATE_LIMIT,
-  type ConcurrencyOptions,
-  type RateLimitOptions,
-} from './read/index.js';
 
 /** Options of {@link createProxy}. */
 export interface ProxyOptions {

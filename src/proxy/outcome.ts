@@ -3,7 +3,7 @@
  * and a note for the log; and the log line of it (`onLog`), with the token
  * scrubbed out of what it quotes.
  */
-import { detail } from './http/index.js';
+import { detail } from './http/respond.js';
 import type { ProxyLogEntry, ProxyOptions } from './options.js';
 
 export interface Outcome {

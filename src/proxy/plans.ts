@@ -5,8 +5,9 @@
  * {@link PLANS_MAX} URLs of at most {@link PLANNED_URL_MAX} characters, all
  * forgotten when full, so what visitors send can only churn it.
  */
-import type { AllowedRoute, Composition } from './policy/index.js';
-import type { ReadRequest } from './read/index.js';
+import type { AllowedRoute } from './policy/allow-list.js';
+import type { Composition } from './policy/prepare.js';
+import type { ReadRequest } from './read/read-path.js';
 
 /** A read planned from a request's method and URL (and body, for a route that takes one). */
 export interface Plan {

@@ -22,37 +22,38 @@
  * rate limit's address). Its host never does: links name the configured
  * public URL, or the base path alone. HEAD is answered as GET without a body,
  * a known path with another method 405 with `Allow`.
+ *
+ * Its layers, each importing only from those before it (the test that holds
+ * them: test/tooling/import-circles.test.ts): http/ (HTTP alone: responses,
+ * CORS, ETags, bodies, hosts, the client's address) ← policy/ (what may pass:
+ * the allow-list, the checks of a query and a body, scrubbing, link hosts) ←
+ * read/ (the read path: cache, stores, upstream, back-off, limits) ← compose/
+ * and render/, side by side ← the top level, which wires them (this file,
+ * responder.ts, plans.ts, outcome.ts, handler.ts, the CLI). options.ts (the
+ * options' types), option-checks.ts and lru.ts are leaves any layer may use.
  */
-import {
-  checkLinkSite,
-  composeAdslot,
-  type ComposeContext,
-  type LinkSiteContext,
-} from './compose/index.js';
-import { clientIp, clientKey, Cors, detail, notFound, responder, validHost } from './http/index.js';
+import { composeAdslot, type ComposeContext } from './compose/adslot.js';
+import { checkLinkSite, type LinkSiteContext } from './compose/link-site.js';
+import { responder } from './responder.js';
+import { clientIp, clientKey } from './http/client-ip.js';
+import { Cors } from './http/cors.js';
+import { validHost } from './http/host.js';
+import { detail, notFound } from './http/respond.js';
 import type { ConnectionInfo, Proxy, ProxyHeld } from './handler.js';
 import type { ProxyOptions } from './options.js';
 import { failure, logged, type Outcome } from './outcome.js';
 import { Plans, type Plan } from './plans.js';
 import { resolveOptions } from './resolve-options.js';
-import {
-  allowedMethods,
-  prepareRead,
-  prepareRequest,
-  resolveRoute,
-  scrubber,
-} from './policy/index.js';
-import {
-  Budget,
-  RateLimiter,
-  ReadCache,
-  ReadPath,
-  UpstreamBackoff,
-  UpstreamSlots,
-  type Read,
-  type UpstreamContext,
-} from './read/index.js';
-import { RenderRoutes } from './render/index.js';
+import { allowedMethods, resolveRoute } from './policy/allow-list.js';
+import { prepareRead, prepareRequest } from './policy/prepare.js';
+import { scrubber } from './policy/scrub.js';
+import { UpstreamBackoff } from './read/backoff.js';
+import { UpstreamSlots } from './read/concurrency.js';
+import { Budget, RateLimiter } from './read/rate-limit.js';
+import { ReadCache } from './read/read-cache.js';
+import { ReadPath, type Read } from './read/read-path.js';
+import { type UpstreamContext } from './read/upstream.js';
+import { RenderRoutes } from './render/routes.js';
 
 /**
  * The origin of the requests a render makes to this same handler, in

@@ -14,7 +14,8 @@ import {
   stringList,
 } from './option-checks.js';
 import type { ProxyOptions, ResolvedOptions } from './options.js';
-import { chooseStore, DEFAULT_CONCURRENCY, DEFAULT_RATE_LIMIT } from './read/index.js';
+import { DEFAULT_CONCURRENCY, DEFAULT_RATE_LIMIT } from './read/limit-options.js';
+import { chooseStore } from './read/web-cache-store.js';
 
 export const DEFAULT_CACHE = {
   ttl: 60_000,

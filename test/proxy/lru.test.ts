@@ -1,8 +1,8 @@
-// The proxy's bounded LRU (src/proxy/read/lru.ts): reading the most recently used key again
+// The proxy's bounded LRU (src/proxy/lru.ts): reading the most recently used key again
 // changes no order (it skips the re-insertion), and every other read still moves its key last.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { BoundedLru } from '../../src/proxy/read/lru.js';
+import { BoundedLru } from '../../src/proxy/lru.js';
 
 test('reads keep the order least recently used first, the newest key read again included', () => {
   const now = 0;

@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { PLANNED_URL_MAX, Plans, PLANS_MAX, type Plan } from '../../src/proxy/plans.js';
-import { resolveRoute } from '../../src/proxy/policy/index.js';
+import { resolveRoute } from '../../src/proxy/policy/allow-list.js';
 
 const plan = (method: string, path: string): Plan => {
   const route = resolveRoute(method, path)!;

@@ -12,13 +12,13 @@
  */
 import { adslotProductSearch, placedProductSearch } from '../../client/product-search.js';
 import type { Adslot, AdslotWidget } from '../../client/types.js';
-import { allowedRoute, type WidgetRouteKey } from '../policy/index.js';
-import { prepareBody, prepareQuery, type Composition } from '../policy/index.js';
-import { failed } from '../read/index.js';
-import type { Caller } from '../read/index.js';
-import type { ReadPath, ReadRequest } from '../read/index.js';
-import type { Answer } from '../read/index.js';
-import { isHttpUrl, isObject, pinWebsite, type JsonObject } from '../policy/index.js';
+import { allowedRoute, type WidgetRouteKey } from '../policy/allow-list.js';
+import { prepareBody, prepareQuery, type Composition } from '../policy/prepare.js';
+import { failed } from '../read/read-cache.js';
+import type { Caller } from '../read/read-path.js';
+import type { ReadPath, ReadRequest } from '../read/read-path.js';
+import type { Answer } from '../read/upstream.js';
+import { isHttpUrl, isObject, pinWebsite, type JsonObject } from '../policy/validate-body.js';
 
 /** What a composition needs from the proxy. */
 export interface ComposeContext {

@@ -12,19 +12,14 @@
  * offer or product per TTL, charged to the client that caused it.
  */
 import { placedProductSearch } from '../../client/product-search.js';
-import { failed, ownAnswer, type Caller, type Read, type ReadPath } from '../read/index.js';
-import type { ReadRequest, SignalSource } from '../read/index.js';
-import {
-  allowedRoute,
-  hostOf,
-  isHttpUrl,
-  isObject,
-  onSite,
-  prepareBody,
-  prepareQuery,
-  type JsonObject,
-  type WidgetRouteKey,
-} from '../policy/index.js';
+import { failed } from '../read/read-cache.js';
+import { type Caller, type Read, type ReadPath } from '../read/read-path.js';
+import { ownAnswer } from '../read/upstream.js';
+import type { ReadRequest, SignalSource } from '../read/read-path.js';
+import { allowedRoute, type WidgetRouteKey } from '../policy/allow-list.js';
+import { hostOf, onSite } from '../policy/link-hosts.js';
+import { prepareBody, prepareQuery } from '../policy/prepare.js';
+import { isHttpUrl, isObject, type JsonObject } from '../policy/validate-body.js';
 
 /** What the check needs from the proxy. */
 export interface LinkSiteContext {

@@ -9,7 +9,7 @@
  * cached answer is compressed (and encoded as UTF-8) once, not on every hit,
  * and a kept answer's headers are made once per variant.
  */
-import { BoundedLru } from '../read/lru.js';
+import { BoundedLru } from '../lru.js';
 import { ifNoneMatch } from './etag.js';
 
 /** Smaller bodies are sent as they are: compressing them saves less than it costs. */

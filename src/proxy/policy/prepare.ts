@@ -6,8 +6,8 @@
  * same cache key whoever makes it.
  */
 import type { AllowedRoute } from './allow-list.js';
-import { MAX_REQUEST_BODY, readText, TooLarge } from '../http/index.js';
-import { detail, json } from '../http/index.js';
+import { MAX_REQUEST_BODY, readText, TooLarge } from '../http/body.js';
+import { detail, json } from '../http/respond.js';
 import {
   canonicalJson,
   isHttpUrl,

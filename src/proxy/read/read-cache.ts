@@ -16,10 +16,12 @@
  * {@link MAX_KEPT_ANSWER} is served but kept nowhere.
  */
 import type { ResolvedCacheOptions } from '../options.js';
-import { utf8Length } from './lru.js';
+import { utf8Length } from '../lru.js';
 import { MemoryStore, type CacheEntry, type CacheStore } from './store.js';
-import type { WaitUntil } from './read-path.js';
 import type { Answer } from './upstream.js';
+
+/** Hands a promise to the runtime to finish after the response is sent (Workers' `ctx.waitUntil`). */
+export type WaitUntil = (promise: Promise<unknown>) => void;
 
 /** The largest answer body kept (64 KiB as UTF-8, api-contract §13); larger ones are only served. */
 export const MAX_KEPT_ANSWER = 64 * 1024;

@@ -15,11 +15,11 @@
  */
 import type { UpstreamBackoff } from './backoff.js';
 import { createInflight } from '../../client/inflight.js';
-import { etagOf } from '../http/index.js';
+import { etagOf } from '../http/etag.js';
 import type { ProxyLogEntry } from '../options.js';
-import type { RouteRead } from '../policy/index.js';
+import type { RouteRead } from '../policy/prepare.js';
 import type { Budget } from './rate-limit.js';
-import { failed, type ReadCache } from './read-cache.js';
+import { failed, type ReadCache, type WaitUntil } from './read-cache.js';
 import { callUpstream, ownAnswer, type Answer, type UpstreamContext } from './upstream.js';
 
 /**
@@ -27,9 +27,6 @@ import { callUpstream, ownAnswer, type Answer, type UpstreamContext } from './up
  * query and body (api-contract §12), so nothing else can split the cache.
  */
 export type ReadRequest = RouteRead;
-
-/** Hands a promise to the runtime to finish after the response is sent (Workers' `ctx.waitUntil`). */
-export type WaitUntil = (promise: Promise<unknown>) => void;
 
 /**
  * Who a read is made for: `budget`, the rate limit of that client (none: not

@@ -6,7 +6,7 @@
  * flight live in each instance's memory (read-path.ts, with the client's
  * coalescer, src/client/inflight.ts).
  */
-import { BoundedLru, utf8Length } from './lru.js';
+import { BoundedLru, utf8Length } from '../lru.js';
 
 /** What is kept of one answer: upstream's status and (already scrubbed) body, and its ETag. */
 export interface StoredAnswer {

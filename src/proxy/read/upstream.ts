@@ -5,11 +5,11 @@
  * answers; JSON answers are relayed with the token scrubbed out and page links
  * rewritten. No upstream header is relayed: the proxy writes its own.
  */
-import { MAX_UPSTREAM_BODY, readText, TooLarge } from '../http/index.js';
+import { MAX_UPSTREAM_BODY, readText, TooLarge } from '../http/body.js';
 import type { UpstreamBackoff } from './backoff.js';
 import type { UpstreamSlots } from './concurrency.js';
-import { rewritePageLinks } from '../policy/index.js';
-import { isObject } from '../policy/index.js';
+import { rewritePageLinks } from '../policy/scrub.js';
+import { isObject } from '../policy/validate-body.js';
 
 /** What the proxy answers for one call: a status and a JSON text (or none). */
 export interface Answer {

@@ -10,7 +10,7 @@
  * deleted when it is read. `Cache-Control: max-age` covers the stale window
  * so a cache that expires entries itself (Cloudflare's) keeps them as long.
  */
-import { sha256Hex, sha256Url } from '../http/index.js';
+import { sha256Hex, sha256Url } from '../http/etag.js';
 import { invalid } from '../option-checks.js';
 import type { CacheEntry, CacheStore } from './store.js';
 

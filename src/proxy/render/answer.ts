@@ -4,9 +4,9 @@
  * ETag and `304`, `Vary` and CORS as for the JSON reads.
  */
 import type { WidgetState } from '../../page/widget-state.js';
-import { represent } from '../http/index.js';
+import { represent } from '../http/represent.js';
 import type { ProxyLogEntry } from '../options.js';
-import { BASE_HEADERS } from '../http/index.js';
+import { BASE_HEADERS } from '../http/respond.js';
 
 /** One answer of the proxy and how it was made (proxy.ts's outcome of a request). */
 export interface RenderOutcome {

@@ -21,9 +21,9 @@
  * render never loads them.
  */
 import type { RenderOptions } from '../../render/options.js';
-import { BoundedLru, utf8Length } from '../read/lru.js';
-import type { Cors } from '../http/index.js';
-import { etagOf } from '../http/index.js';
+import { BoundedLru, utf8Length } from '../lru.js';
+import type { Cors } from '../http/cors.js';
+import { etagOf } from '../http/etag.js';
 import type { ResolvedCacheOptions } from '../options.js';
 import {
   caching,
@@ -33,7 +33,7 @@ import {
   type RenderRead,
 } from './answer.js';
 import { isRenderPath, isStylesheet, STYLES_PATH } from './paths.js';
-import { BASE_HEADERS, detail, notFound } from '../http/index.js';
+import { BASE_HEADERS, detail, notFound } from '../http/respond.js';
 
 export type { RenderOutcome } from './answer.js';
 

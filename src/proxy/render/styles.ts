@@ -7,8 +7,9 @@
  */
 import { ELEMENTS } from '../../components/registry.js';
 import { stylesheetText } from '../../render/styles.js';
-import { etagOf, represent } from '../http/index.js';
-import { BASE_HEADERS } from '../http/index.js';
+import { etagOf } from '../http/etag.js';
+import { represent } from '../http/represent.js';
+import { BASE_HEADERS } from '../http/respond.js';
 import { STYLESHEET } from './paths.js';
 
 /** The elements the proxy renders, by tag. */

@@ -3,15 +3,15 @@
  * conditional-request headers around the API's status and body (or 200 and
  * `X-Pubnet-Status` for an expected outcome, api-contract §14). A kept answer
  * (a cache entry's: a hit, or a stale copy) has its headers made once per
- * variant (represent.ts): they depend on nothing but the answer, its cache
+ * variant (http/represent.ts): they depend on nothing but the answer, its cache
  * state, the CORS variant and whether it is a read.
  */
-import { OUTCOME_HEADER } from '../../client/core.js';
-import type { ProxyLogEntry } from '../options.js';
-import type { Answer } from '../read/index.js';
-import type { Cors } from './cors.js';
-import { represent } from './represent.js';
-import { BASE_HEADERS } from './respond.js';
+import { OUTCOME_HEADER } from '../client/core.js';
+import type { ProxyLogEntry } from './options.js';
+import type { Answer } from './read/upstream.js';
+import type { Cors } from './http/cors.js';
+import { represent } from './http/represent.js';
+import { BASE_HEADERS } from './http/respond.js';
 
 /** How the read was answered, as the log and `X-Cache` say it. */
 export type CacheState = ProxyLogEntry['cache'];

@@ -1,2 +1,0 @@
-export * from './adslot.js';
-export * from './link-site.js';
