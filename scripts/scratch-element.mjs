@@ -109,7 +109,7 @@ export default manifest({
   min-height: 240px;
 }
 `,
-  'scratch.fixture.ts': `import type { ElementFixture } from '../../../test/components/contract/fixture.js';
+  'scratch.fixture.ts': `import type { ElementFixture } from '../element.fixture.js';
 
 export default {
   loads: { attributes: {}, count: 2, images: 2 },

@@ -24,18 +24,22 @@ function modules(dir: string, found: string[] = []): string[] {
 /** `from '…'`, `import '…'` and `import('…')` with a relative specifier. */
 const SPECIFIER = /(?:\bfrom\s*|\bimport\s*\(\s*|^\s*import\s*)(['"])(\.{1,2}\/[^'"]+)\1/gm;
 
-/** The modules under src/ that `file` imports, by path. */
-export function importsOf(file: string): string[] {
+/** The files `file` imports by a relative specifier, by path (`.js` read as `.ts`). */
+function relativeImports(file: string): string[] {
   // Comments may quote imports: they are not imports.
   const code = readFileSync(file, 'utf8')
     .replace(/\/\*[\s\S]*?\*\//g, '')
     .replace(/(^|[^:'"`])\/\/.*$/gm, '$1');
   const found = new Set<string>();
   for (const [, , specifier] of code.matchAll(SPECIFIER)) {
-    const target = resolve(dirname(file), specifier!.replace(/\.js$/, '.ts'));
-    if (target.startsWith(SRC) && existsSync(target)) found.add(target);
+    found.add(resolve(dirname(file), specifier!.replace(/\.js$/, '.ts')));
   }
   return [...found];
+}
+
+/** The modules under src/ that `file` imports, by path. */
+export function importsOf(file: string): string[] {
+  return relativeImports(file).filter((target) => target.startsWith(SRC) && existsSync(target));
 }
 
 /** The strongly connected groups of more than one module, or a module that imports itself. */
@@ -124,5 +128,15 @@ test("the proxy's layers depend one way: http ← policy ← read ← compose, r
       if (!allowed || sideways) wrong.push(`${relative(proxy, file)} → ${name}`);
     }
   }
+  assert.deepEqual(wrong, []);
+});
+
+test("nothing under src/ imports from test/ (an element's fixture types are in src/)", () => {
+  const TEST = join(root, 'test');
+  const wrong = modules(SRC).flatMap((file) =>
+    relativeImports(file)
+      .filter((target) => target.startsWith(TEST))
+      .map((target) => `${relative(root, file)} → ${relative(root, target)}`),
+  );
   assert.deepEqual(wrong, []);
 });

@@ -4,7 +4,7 @@
  * attributes. Test code: in no build (tsconfig.json and custom-elements-manifest.config.mjs
  * leave it out).
  */
-import type { ElementFixture } from '../../../test/components/contract/fixture.js';
+import type { ElementFixture } from '../element.fixture.js';
 
 export default {
   // The short-term offers with an http(s) link: 8, of which 6 have an http(s) logo.

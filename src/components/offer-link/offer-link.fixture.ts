@@ -5,7 +5,7 @@
  * Test code: in no build (tsconfig.json and custom-elements-manifest.config.mjs leave it out).
  */
 import { known } from '../../emulator/known.js';
-import type { ElementFixture } from '../../../test/components/contract/fixture.js';
+import type { ElementFixture } from '../element.fixture.js';
 
 /** The publisher's anchor it enhances. */
 const anchor = '<a href="https://shop.example/">Shop</a>';

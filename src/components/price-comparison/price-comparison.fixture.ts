@@ -5,7 +5,7 @@
  * leave it out).
  */
 import { known } from '../../emulator/known.js';
-import type { ElementFixture } from '../../../test/components/contract/fixture.js';
+import type { ElementFixture } from '../element.fixture.js';
 
 const { comparison } = known;
 

@@ -4,7 +4,7 @@
  * Test code: in no build (tsconfig.json and custom-elements-manifest.config.mjs leave it out).
  */
 import { known } from '../../emulator/known.js';
-import type { ElementFixture } from '../../../test/components/contract/fixture.js';
+import type { ElementFixture } from '../element.fixture.js';
 
 export default {
   loads: { attributes: { limit: '3' }, count: 3, images: 3 },
