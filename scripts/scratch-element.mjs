@@ -34,7 +34,7 @@ import { baseStyles } from '../base/base.styles.js';
 import type { LoadContext } from '../base/widget-element.js';
 import { cardStyles } from '../product-card/card.styles.js';
 import { productList, usable, whileWarming, type Shown } from '../product-card/product-card.js';
-import { PubnetProductsWidget } from '../product-card/products-widget.js';
+import { PubnetProductsWidget } from '../base/products-widget.js';
 import { searchProducts } from '../product-card/search-products.js';
 
 /**

@@ -10,7 +10,7 @@ import { productList, usable, whileWarming, type Shown } from '../product-card/p
 import { isObject } from '../../page/safe-url.js';
 import { searchProducts } from '../product-card/search-products.js';
 import type { LoadContext } from '../base/widget-element.js';
-import { PubnetProductsWidget } from '../product-card/products-widget.js';
+import { PubnetProductsWidget } from '../base/products-widget.js';
 import { adslotStyles } from './adslot.styles.js';
 import { CanvasFit } from './canvas-fit.js';
 import { showCreative } from './creative-frame.js';

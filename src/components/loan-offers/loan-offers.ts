@@ -7,7 +7,7 @@ import { attr, checkProperties, num, oneOf } from '../base/attributes.js';
 import { baseStyles } from '../base/base.styles.js';
 import type { LoadContext } from '../base/widget-element.js';
 import { lazyImage, text } from '../product-card/product-card.js';
-import { PubnetProductsWidget } from '../product-card/products-widget.js';
+import { PubnetProductsWidget } from '../base/products-widget.js';
 import { chooseLoans, domains, type Loan, type LoanChoice } from './choose.js';
 import { loanStyles } from './loan-offers.styles.js';
 import { amounts, periods } from './terms.js';

@@ -16,7 +16,7 @@ import {
   whileWarming,
   type Shown,
 } from '../product-card/product-card.js';
-import { PubnetProductsWidget } from '../product-card/products-widget.js';
+import { PubnetProductsWidget } from '../base/products-widget.js';
 import { searchProducts } from '../product-card/search-products.js';
 import { comparisonStyles } from './price-comparison.styles.js';
 import { comparisonRows } from './rows.js';

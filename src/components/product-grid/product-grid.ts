@@ -7,7 +7,7 @@ import { productList, usable, whileWarming, type Shown } from '../product-card/p
 import { isObject } from '../../page/safe-url.js';
 import { searchProducts } from '../product-card/search-products.js';
 import type { LoadContext } from '../base/widget-element.js';
-import { PubnetProductsWidget } from '../product-card/products-widget.js';
+import { PubnetProductsWidget } from '../base/products-widget.js';
 
 /** The orderings the API knows (api-contract §5). */
 export const ORDERINGS = [

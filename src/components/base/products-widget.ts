@@ -1,6 +1,6 @@
 import type { PropertyDeclarations } from 'lit';
-import { checkProperties } from '../base/attributes.js';
-import { PubnetWidget } from '../base/widget-element.js';
+import { checkProperties } from './attributes.js';
+import { PubnetWidget } from './widget-element.js';
 
 /**
  * What the elements that show product cards (`<pubnet-product-grid>`, `<pubnet-adslot>`)
