@@ -3,6 +3,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
+import { ELEMENTS } from '../../src/components/registry.js';
 import { watchPage, type PageProblems } from './support/browser.js';
 import { openSession, type Session } from './support/session.js';
 import {
@@ -34,26 +35,24 @@ after(() => session?.close());
 
 interface NpmEntry {
   exports: string[];
-  registered: Record<string, boolean>;
+  /** Each exported element class's tag, as customElements.getName() gives it. */
+  registered: Record<string, string | null>;
 }
 
-test('importing dist/index.js registers the three elements with its own classes', async () => {
+test('importing dist/index.js registers every element of the registry with its own class, which it exports', async () => {
   const entry = await until(
     'dist/index.js to run',
     () => page.evaluate(() => (window as unknown as { npmEntry?: NpmEntry }).npmEntry),
     () => nextFrame(page),
   );
-  assert.deepEqual(entry.registered, {
-    'pubnet-adslot': true,
-    'pubnet-product-grid': true,
-    'pubnet-offer-link': true,
-  });
-  assert.deepEqual(entry.exports, [
-    'PubnetAdslot',
-    'PubnetOfferLink',
-    'PubnetProductGrid',
-    'configure',
-  ]);
+  assert.deepEqual(
+    entry.registered,
+    Object.fromEntries(ELEMENTS.map(({ tag, element }) => [element.name, tag])),
+  );
+  assert.deepEqual(
+    entry.exports,
+    [...ELEMENTS.map(({ element }) => element.name), 'configure'].sort(),
+  );
 });
 
 test('Lit comes from the page’s own copy, and the elements render with it', async () => {
