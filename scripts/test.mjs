@@ -30,8 +30,8 @@ const started = Date.now();
  * a file's time is waiting (on browsers, servers, sockets, PHP), and two cores are enough for
  * two files at once when at most one of them drives browsers. The first lane holds the files
  * that drive browsers, which connect to one Chromium, Firefox and WebKitWebDriver started for
- * the lane (scripts/shared-engines.mjs: about thirty launches fewer, 22 s of CPU and 30 s of
- * the lane's wall time), and the packaging checks (15 s alone); the second, the rest
+ * the lane (scripts/shared-engines.mjs: about thirty launches fewer; a Firefox with a new
+ * profile costs 8 s of CPU to start), and the packaging checks (15 s alone); the second, the rest
  * (WordPress's PHP-only files among them). Those two moves balance the lanes: before the
  * packaging checks moved, the second, at its lower priority, ended 40-47 s after the first in
  * clean-clone runs. node's --test-timeout bounds each file's whole run, and each test and hook
