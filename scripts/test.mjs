@@ -62,8 +62,8 @@ const NODE_LANES = [
     files: () => [
       ...testFiles([
         'test/emulator',
+        'test/node-adapter',
         'test/proxy',
-        'test/ssr',
         'test/render',
         'test/tooling',
       ]).filter((file) => file != PACKAGING),

@@ -1,7 +1,11 @@
 import { expect } from '@open-wc/testing';
 import { autolink } from '../../src/autolink/index.js';
 import { known } from '../../src/emulator/known.js';
-import { intersectionsDelivered, recordFetches, trackingLink } from '../components/helpers.js';
+import {
+  intersectionsDelivered,
+  recordFetches,
+  trackingLink,
+} from '../components/support/elements.js';
 import {
   article,
   attributeSet,
@@ -17,7 +21,7 @@ import {
   sid,
   trackingRequests,
   useStack,
-} from './support.js';
+} from './support/article.js';
 
 /**
  * What a finger put on a link fires that is intent by itself: `touchstart`

@@ -4,8 +4,8 @@ import { autolink } from '../../src/autolink/index.js';
 import { env } from '../../src/page/env.js';
 import { hasNoOffer } from '../../src/autolink/detect.js';
 import { coreFor } from '../../src/page/api.js';
-import { heldTimers, holdAnswers, recordFetches } from '../components/helpers.js';
-import { key, MERCHANT, nextTask, useStack } from './support.js';
+import { heldTimers, holdAnswers, recordFetches } from '../components/support/elements.js';
+import { key, MERCHANT, nextTask, useStack } from './support/article.js';
 
 /**
  * A link that opens in an `<iframe name="landing">` beside it: a click this

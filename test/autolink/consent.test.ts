@@ -1,6 +1,6 @@
 import { expect } from '@open-wc/testing';
 import { createConsent, type ConsentOptions, type TcData } from '../../src/autolink/consent.js';
-import { cmp, LISTENER_ID, tc } from './tcf-stub.js';
+import { cmp, LISTENER_ID, tc } from './support/tcf-stub.js';
 import { env, resetWidgets } from '../../src/page/env.js';
 
 /** The decisions a gate tells its subscribers, in order. */

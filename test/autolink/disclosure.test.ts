@@ -15,7 +15,7 @@ import {
   pointAt,
   sid,
   useStack,
-} from './support.js';
+} from './support/article.js';
 
 const TRACKING = 'https://click.example/t/1';
 

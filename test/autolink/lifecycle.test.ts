@@ -3,7 +3,11 @@ import { isDetected } from '../../src/autolink/detect.js';
 import { autolink, createConsent } from '../../src/autolink/index.js';
 import { coreFor } from '../../src/page/api.js';
 import { env } from '../../src/page/env.js';
-import { heldTimers, intersectionsDelivered, recordFetches } from '../components/helpers.js';
+import {
+  heldTimers,
+  intersectionsDelivered,
+  recordFetches,
+} from '../components/support/elements.js';
 import {
   article,
   attributeSet,
@@ -18,8 +22,8 @@ import {
   pointAt,
   trackingRequests,
   useStack,
-} from './support.js';
-import { cmp, tc } from './tcf-stub.js';
+} from './support/article.js';
+import { cmp, tc } from './support/tcf-stub.js';
 
 /** Consent has come: the page's one link is detected, then rewritten on intent. */
 async function worksNow(page: HTMLElement, fetches: ReturnType<typeof recordFetches>) {

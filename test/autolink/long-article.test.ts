@@ -4,9 +4,17 @@
 // the bench's: `npm run bench autolink`).
 import { expect, fixture, html } from '@open-wc/testing';
 import { autolink } from '../../src/autolink/index.js';
-import { intersectionsDelivered, recordFetches } from '../components/helpers.js';
+import { intersectionsDelivered, recordFetches } from '../components/support/elements.js';
 import { articleLinks, HOSTS, WITH_OFFER } from '../../bench/fixtures/long-article.mjs';
-import { detectedHosts, idle, key, nextTask, sid, trackingRequests, useStack } from './support.js';
+import {
+  detectedHosts,
+  idle,
+  key,
+  nextTask,
+  sid,
+  trackingRequests,
+  useStack,
+} from './support/article.js';
 
 /**
  * The article (bench/fixtures/long-article.mjs) in paragraphs, each opt-out

@@ -1,6 +1,6 @@
 import { expect, html, fixture } from '@open-wc/testing';
 import { autolink } from '../../src/autolink/index.js';
-import { recordFetches } from '../components/helpers.js';
+import { recordFetches } from '../components/support/elements.js';
 import {
   attributeSet,
   detectedHosts,
@@ -10,7 +10,7 @@ import {
   pointAt,
   trackingRequests,
   useStack,
-} from './support.js';
+} from './support/article.js';
 
 describe('autolink: which links qualify', () => {
   const stack = useStack();

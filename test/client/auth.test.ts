@@ -1,7 +1,7 @@
 import { expect } from '@open-wc/testing';
 import { AuthError, createClient, createCore } from '../../src/client/index.js';
 import { TOKEN_WARNING } from '../../src/client/token-warning.js';
-import { jsonResponse, known, rejection, setup } from './helpers.js';
+import { jsonResponse, known, rejection, setup } from './support/client.js';
 
 function headersOf(options: { token?: string } = {}) {
   const sent: Record<string, string>[] = [];

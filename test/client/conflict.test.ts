@@ -7,7 +7,7 @@ import {
   type Website,
 } from '../../src/client/index.js';
 import { createCache } from '../../src/client/cache.js';
-import { known, received, rejection, setup, type TestEmulator } from './helpers.js';
+import { known, received, rejection, setup, type TestEmulator } from './support/client.js';
 
 /**
  * A fetch that, before each of the first `times` PUTs, lets "someone else"

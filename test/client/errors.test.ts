@@ -22,7 +22,7 @@ import {
   TimeoutError,
   ValidationError,
 } from '../../src/client/index.js';
-import { known, queuedTimers, rejection, setup } from './helpers.js';
+import { known, queuedTimers, rejection, setup } from './support/client.js';
 
 describe('errors from real answers', () => {
   it('400 from a bad website write: ValidationError with the DRF fields', async () => {

@@ -9,7 +9,7 @@ import {
 } from '../../src/client/index.js';
 import { buildUrl } from '../../src/client/url.js';
 import { callProblems } from '../../src/client/validate.js';
-import { jsonResponse, known, received, rejection, setup } from './helpers.js';
+import { jsonResponse, known, received, rejection, setup } from './support/client.js';
 
 /** A client whose fetch records URLs and init, answering `{}`. */
 function recording(baseUrl = 'https://api.example/') {

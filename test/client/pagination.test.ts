@@ -6,7 +6,7 @@ import {
   type Product,
 } from '../../src/client/index.js';
 import { paginateRoute } from '../../src/client/paginate.js';
-import { received, setup } from './helpers.js';
+import { received, setup } from './support/client.js';
 
 describe('paginate', () => {
   it('yields each of the ≥ 250 conversions exactly once, following next', async () => {

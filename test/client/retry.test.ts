@@ -16,7 +16,7 @@ import {
   recordingTimers,
   rejection,
   setup,
-} from './helpers.js';
+} from './support/client.js';
 
 const OFFERS = '/publisher/offers/';
 

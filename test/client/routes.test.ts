@@ -1,6 +1,6 @@
 import { expect } from '@open-wc/testing';
 import { isHttpError, routeList, routes, type RouteKey } from '../../src/client/index.js';
-import { known, setup } from './helpers.js';
+import { known, setup } from './support/client.js';
 
 /** The method+path pairs of the §4 tables of the spec, as the test server serves it. */
 async function specPairs(): Promise<string[]> {

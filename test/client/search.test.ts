@@ -4,7 +4,7 @@ import { parseAdslotConfig } from '../../src/client/adslot-config.js';
 import { filtersFromRows, parseFilterField } from '../../src/client/adslot-filters.js';
 import { formatPrice, parsePrice } from '../../src/client/price.js';
 import { adslotSearch, buildSearch } from '../../src/client/product-search.js';
-import { known, setup } from './helpers.js';
+import { known, setup } from './support/client.js';
 
 const f = (field: string, raw: string | null | undefined) => parseFilterField(field, raw);
 

@@ -6,7 +6,7 @@ import {
   type ResponseCache,
 } from '../../src/client/index.js';
 import { createCache } from '../../src/client/cache.js';
-import { jsonResponse, known, manualClock, received, rejection, setup } from './helpers.js';
+import { jsonResponse, known, manualClock, received, rejection, setup } from './support/client.js';
 
 /**
  * A fetch whose answers wait until `release()`; records each call's signal.

@@ -8,7 +8,7 @@ import { adslotGet } from '../../src/client/routes/adslots.js';
 import { offerTrackingLink } from '../../src/client/routes/offers.js';
 import { productSearch } from '../../src/client/routes/products.js';
 import type { Adslot, Paginated, Product, TrackingLink } from '../../src/client/types.js';
-import { known, received, setup } from './helpers.js';
+import { known, received, setup } from './support/client.js';
 
 describe('the widget path: the core with single routes and the product helpers', () => {
   it('renders an ad slot worth of data in proxy mode: slot → search with key → tracking link', async () => {

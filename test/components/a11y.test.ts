@@ -2,8 +2,8 @@ import { expect, fixture, html } from '@open-wc/testing';
 import '../../src/components/define.js';
 import { known } from '../../src/emulator/known.js';
 import type { TestEmulator } from '../support/emulator.js';
-import { countEvents, emulator, shadow } from './helpers.js';
-import { PAGES, resetPage, showPage, textContrast, type Page } from './pages.js';
+import { countEvents, emulator, shadow } from './support/elements.js';
+import { PAGES, resetPage, showPage, textContrast, type Page } from './support/pages.js';
 
 const key = known.website.guid;
 

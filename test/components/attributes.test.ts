@@ -6,7 +6,7 @@ import { configure, setScriptOptions } from '../../src/page/options.js';
 import { known } from '../../src/emulator/known.js';
 import type { TestEmulator } from '../support/emulator.js';
 import { collectWarnings as warnings } from '../support/warnings.js';
-import { emulator, nextEvent, requests, shadow } from './helpers.js';
+import { emulator, nextEvent, requests, shadow } from './support/elements.js';
 
 const key = known.website.guid;
 

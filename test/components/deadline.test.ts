@@ -10,7 +10,7 @@ import {
   intersectionsDelivered,
   recordFetches,
   requests,
-} from './helpers.js';
+} from './support/elements.js';
 
 const key = known.website.guid;
 const DEFAULT_DEADLINE = 8000;

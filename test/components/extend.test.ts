@@ -8,7 +8,7 @@ import { PubnetOfferLink } from '../../src/components/offer-link/offer-link.js';
 import { PubnetProductGrid } from '../../src/components/product-grid/product-grid.js';
 import { known } from '../../src/emulator/known.js';
 import type { TestEmulator } from '../support/emulator.js';
-import { emulator, shadow } from './helpers.js';
+import { emulator, shadow } from './support/elements.js';
 
 const key = known.website.guid;
 

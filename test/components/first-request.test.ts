@@ -1,7 +1,7 @@
 import { expect } from '@open-wc/testing';
 import { known } from '../../src/emulator/known.js';
 import type { TestEmulator } from '../support/emulator.js';
-import { emulator } from './helpers.js';
+import { emulator } from './support/elements.js';
 
 /**
  * What happened on a cold page (fixtures/first-request.html) with `element`

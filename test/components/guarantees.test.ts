@@ -4,7 +4,7 @@ import '../../src/components/define.js';
 import { known } from '../../src/emulator/known.js';
 import type { TestEmulator } from '../support/emulator.js';
 import { focusWindow, prefersColorScheme } from '../support/engine.js';
-import { emulator, nextEvent, shadow } from './helpers.js';
+import { emulator, nextEvent, shadow } from './support/elements.js';
 
 const key = known.website.guid;
 

@@ -10,7 +10,7 @@ import {
 } from '../../src/components/product-card/product-card.js';
 import { known } from '../../src/emulator/known.js';
 import type { TestEmulator } from '../support/emulator.js';
-import { emulator, nextEvent, shadow } from './helpers.js';
+import { emulator, nextEvent, shadow } from './support/elements.js';
 
 describe('hostile feed data', () => {
   let emu: TestEmulator;

@@ -15,7 +15,7 @@ import {
   requests,
   shadow,
   trapErrors,
-} from './helpers.js';
+} from './support/elements.js';
 
 const key = known.website.guid;
 const stats = (emu: TestEmulator) => requests(emu, '/publisher/products/stats/', 'POST');

@@ -9,7 +9,7 @@ import { configure } from '../../src/page/options.js';
 import { formatPrice } from '../../src/client/price.js';
 import { known } from '../../src/emulator/known.js';
 import type { TestEmulator } from '../support/emulator.js';
-import { emulator, requests, shadow } from './helpers.js';
+import { emulator, requests, shadow } from './support/elements.js';
 
 const key = known.website.guid;
 

@@ -10,7 +10,7 @@ import type { PubnetProductGrid } from '../../src/components/product-grid/produc
 import { known } from '../../src/emulator/known.js';
 import type { TestEmulator } from '../support/emulator.js';
 import { collectWarnings } from '../support/warnings.js';
-import { emulator, nextEvent, requests } from './helpers.js';
+import { emulator, nextEvent, requests } from './support/elements.js';
 
 const key = known.website.guid;
 

@@ -20,7 +20,7 @@ import {
   placeRendered,
   recordFetches,
   seen,
-} from './helpers.js';
+} from './support/elements.js';
 
 const key = known.website.guid;
 

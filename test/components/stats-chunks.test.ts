@@ -7,7 +7,7 @@ import { expect } from '@open-wc/testing';
 import { batching, countView } from '../../src/components/lifecycle/impressions.js';
 import { known } from '../../src/emulator/known.js';
 import type { TestEmulator } from '../support/emulator.js';
-import { emulator, heldTimers, recordFetches, requests } from './helpers.js';
+import { emulator, heldTimers, recordFetches, requests } from './support/elements.js';
 
 const key = known.website.guid;
 const stats = async (emu: TestEmulator) =>

@@ -8,7 +8,7 @@ import { batching } from '../../src/components/lifecycle/impressions.js';
 import type { PubnetItem } from '../../src/page/events.js';
 import { known } from '../../src/emulator/known.js';
 import type { TestEmulator } from '../support/emulator.js';
-import { countEvents, emulator, heldTimers, recordFetches, requests } from './helpers.js';
+import { countEvents, emulator, heldTimers, recordFetches, requests } from './support/elements.js';
 
 const key = known.website.guid;
 

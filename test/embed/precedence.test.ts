@@ -4,7 +4,7 @@ import { configure } from '../../src/page/options.js';
 import { known } from '../../src/emulator/known.js';
 import { start } from '../../src/embed/start.js';
 import { startEmulator, type TestEmulator } from '../support/emulator.js';
-import { host, scriptTag } from './host.js';
+import { host, scriptTag } from './support/host.js';
 
 describe('option precedence: element attribute → Pubnet.configure() → script data-*', () => {
   let emu: TestEmulator;

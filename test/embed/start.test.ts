@@ -3,7 +3,7 @@ import { resolveOption } from '../../src/page/options.js';
 import { installGlobal } from '../../src/embed/global.js';
 import { start } from '../../src/embed/start.js';
 import { collectWarnings } from '../support/warnings.js';
-import { host, scriptTag as script } from './host.js';
+import { host, scriptTag as script } from './support/host.js';
 
 describe('window.Pubnet', () => {
   beforeEach(() => {

@@ -1,6 +1,6 @@
 import { expect } from '@open-wc/testing';
 import { renderWidgetCode } from '../../src/embed/widget-code.js';
-import { host, scriptTag as widgetCode } from './host.js';
+import { host, scriptTag as widgetCode } from './support/host.js';
 
 const p = (id: string) => Object.assign(document.createElement('p'), { id });
 

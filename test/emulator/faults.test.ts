@@ -4,7 +4,7 @@ import { after, before, describe, test } from 'node:test';
 import { createEmulator, known } from '../../src/emulator/index.js';
 import { parseFaultSpec } from '../../src/emulator/faults.js';
 import { until } from '../support/until.js';
-import { start, type Started } from './helpers.js';
+import { start, type Started } from './support/calls.js';
 
 interface FakeTimer {
   ms: number;

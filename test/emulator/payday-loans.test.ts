@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { known } from '../../src/emulator/index.js';
 import { escapeHtml } from '../../src/emulator/http.js';
-import { start, type Started } from './helpers.js';
+import { start, type Started } from './support/calls.js';
 
 type Entry = Record<string, unknown>;
 

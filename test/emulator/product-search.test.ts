@@ -4,7 +4,7 @@ import { before, describe, test } from 'node:test';
 import { createEmulator, known, type Emulator } from '../../src/emulator/index.js';
 import { buildSeed } from '../../src/emulator/seed/index.js';
 import type { ProductRec } from '../../src/emulator/state.js';
-import type { Reply } from './helpers.js';
+import type { Reply } from './support/calls.js';
 
 const products: readonly ProductRec[] = buildSeed().products;
 const money = (s: string | null) =>

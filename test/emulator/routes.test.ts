@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
 import { routeList, type RouteKey } from '../../src/client/routes/index.js';
 import { known } from '../../src/emulator/index.js';
-import { fill, start, type Started } from './helpers.js';
+import { fill, start, type Started } from './support/calls.js';
 
 /** Every `METHOD /path` pair of spec §4, in spec order. */
 function parseSpecEndpoints(md: string): string[] {

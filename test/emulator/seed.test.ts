@@ -5,7 +5,7 @@ import { after, before, describe, test } from 'node:test';
 import { known } from '../../src/emulator/index.js';
 import { generateSeed } from '../../src/emulator/seed/index.js';
 import { filtersFromRows } from '../../src/client/adslot-filters.js';
-import { start, type Started } from './helpers.js';
+import { start, type Started } from './support/calls.js';
 
 const OFFER_FIELDS = [
   'id',

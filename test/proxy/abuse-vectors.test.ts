@@ -28,7 +28,7 @@ import {
   type Answer,
   type VectorRequest,
 } from '../support/abuse-vectors.js';
-import { TOKEN } from './support.js';
+import { TOKEN } from './support/stack.js';
 
 const { setup, vectors } = abuseVectors;
 

@@ -6,7 +6,7 @@ import { once } from 'node:events';
 import { connect } from 'node:net';
 import { createInterface } from 'node:readline';
 import { rawSocket } from '../support/raw-http.js';
-import { TOKEN, call, known, startStack, startUpstream, statusOf } from './support.js';
+import { TOKEN, call, known, startStack, startUpstream, statusOf } from './support/stack.js';
 
 const CLI = ['--import', 'tsx', 'src/proxy/cli.ts'];
 

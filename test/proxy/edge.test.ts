@@ -16,7 +16,7 @@ import {
 } from '../../scripts/lit-node-build.mjs';
 import type { ProxyHandler } from '../../src/proxy/proxy.js';
 import type { ProxyOptions } from '../../src/proxy/options.js';
-import { TOKEN, jsonInit, known, startStack } from './support.js';
+import { TOKEN, jsonInit, known, startStack } from './support/stack.js';
 
 /** src/proxy/index.ts as one ESM chunk (to read its imports) and one IIFE (to run). */
 async function bundleProxy() {

@@ -2,7 +2,7 @@
 // (api-contract §12): whatever arrives, no 5xx and never the token.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { TOKEN, known, startStack } from './support.js';
+import { TOKEN, known, startStack } from './support/stack.js';
 import { raw } from '../support/raw-http.js';
 import { prng } from '../../scripts/prng.mjs';
 

@@ -4,10 +4,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { gunzipSync } from 'node:zlib';
-import { jsonInit, call, known, startStack, statusOf, type Stack } from './support.js';
+import { jsonInit, call, known, startStack, statusOf, type Stack } from './support/stack.js';
 import { raw, rawSocket, type Raw } from '../support/raw-http.js';
 import { createProxy } from '../../src/proxy/proxy.js';
-import { TOKEN } from './support.js';
+import { TOKEN } from './support/stack.js';
 
 const guid = known.website.guid;
 

@@ -27,8 +27,8 @@ import {
   type Runtime,
   type Scratch,
 } from '../../scripts/load-proxy/runtimes.mjs';
-import { TOKEN, known, startStack } from './support.js';
-import { startWorkerdCache } from './workerd-cache.js';
+import { TOKEN, known, startStack } from './support/stack.js';
+import { startWorkerdCache } from './support/workerd-cache.js';
 
 /** The recipes (Node's own is the rest of test/proxy). */
 const runtimes = ['workerd', 'deno', 'bun'].map((name) =>
@@ -369,7 +369,7 @@ test('deno: a restarted recipe answers a repeat read from the Web Cache API', as
 });
 
 // Plain workerd's `caches` keeps nothing; on Cloudflare the data-centre cache keeps it. Here
-// that part is played by a cache outside workerd (workerd-cache.ts, the Worker's
+// that part is played by a cache outside workerd (support/workerd-cache.ts, the Worker's
 // `cacheApiOutbound`), so a restarted workerd, a new isolate with empty memory, still answers
 // a read the previous one cached, through `caches.open`. With `cache: { store: 'memory' }` in
 // the recipe, the second read is a MISS and upstream is called again.

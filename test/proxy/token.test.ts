@@ -13,7 +13,7 @@ import {
   startStack,
   startUpstream,
   statusOf,
-} from './support.js';
+} from './support/stack.js';
 
 interface Received {
   method: string;

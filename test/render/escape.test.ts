@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { renderAdslot, renderProductGrid } from '../../src/render/index.js';
-import { known, startStack } from '../proxy/support.js';
+import { known, startStack } from '../proxy/support/stack.js';
 
 const key = known.website.guid;
 const stack = await startStack({ websites: [key] });

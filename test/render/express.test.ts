@@ -8,7 +8,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { register } from 'node:module';
 import { serve, type Served } from '../../src/node-adapter/serve.js';
-import { known, startStack, type Stack } from '../proxy/support.js';
+import { known, startStack, type Stack } from '../proxy/support/stack.js';
 
 const source = new URL('../../src/render/index.ts', import.meta.url).href;
 register(

@@ -1,11 +1,11 @@
 // The language of a server-rendered element (issue 20): given explicitly as the render's `lang`
 // option (never taken from a request's Accept-Language), checked, and carried by the element
 // itself as its `lang` attribute, so that its take-over in the browser resolves the same
-// language. Against the emulator through the shipped proxy, as test/ssr/render.test.ts.
+// language. Against the emulator through the shipped proxy, as test/render/render.test.ts.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { renderAdslot, renderProductGrid, renderTags } from '../../src/render/index.js';
-import { known, startStack } from '../proxy/support.js';
+import { known, startStack } from '../proxy/support/stack.js';
 
 const key = known.website.guid;
 const stack = await startStack({ websites: [key] });

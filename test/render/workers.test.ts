@@ -15,7 +15,7 @@ import {
   type Started,
 } from '../../scripts/load-proxy/runtimes.mjs';
 import { serve, type Served } from '../../src/node-adapter/serve.js';
-import { known, startStack } from '../proxy/support.js';
+import { known, startStack } from '../proxy/support/stack.js';
 
 const guid = known.website.guid;
 const missingAdslot = 'a1000000-0000-4000-8000-0000000000ff';

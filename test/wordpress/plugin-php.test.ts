@@ -21,7 +21,7 @@ import {
   renderProductGrid,
   type RenderOptions,
 } from '../../src/render/index.js';
-import { known, startStack } from '../proxy/support.js';
+import { known, startStack } from '../proxy/support/stack.js';
 import { run } from './support/process.js';
 import {
   elementTablePhp,

@@ -12,7 +12,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from '../e2e/support/browser.js';
-import type { AllowListVector } from '../proxy/allow-list-vectors.test.js';
+import type { AllowListVector } from '../proxy/policy/allow-list-vectors.test.js';
 import {
   PLUGIN_FILE,
   TOKEN,
@@ -188,7 +188,7 @@ test('settings are saved through the settings page; the page says the token is s
 });
 
 const vectors = JSON.parse(
-  await readFile(new URL('../proxy/allow-list-vectors.json', import.meta.url), 'utf8'),
+  await readFile(new URL('../proxy/policy/allow-list-vectors.json', import.meta.url), 'utf8'),
 ) as AllowListVector[];
 
 /** Runs every shared vector against the plugin's proxy; what went otherwise. */

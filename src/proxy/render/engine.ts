@@ -2,7 +2,7 @@
  * The heavy half of the render routes: Lit SSR (src/render/), the elements
  * and their styles, and reading a call. routes.ts loads it with `import()` on
  * the first request under `/render/`, so a proxy that answers only JSON reads
- * never loads any of it (test/proxy/lazy-render.test.ts). The edge build
+ * never loads any of it (test/proxy/render/lazy.test.ts). The edge build
  * inlines it (one file); the npm build keeps it a module of its own.
  */
 import type { RenderOptions } from '../../render/options.js';

@@ -3,10 +3,10 @@
 import { expect } from '@open-wc/testing';
 import '../../../src/components/define.js';
 import type { TestEmulator } from '../../support/emulator.js';
-import { emulator } from '../helpers.js';
-import { PAGES, resetPage, showPage, styleOwnLinks, textContrast } from '../pages.js';
-import { contract } from './fixture.js';
-import { label, load } from './place.js';
+import { emulator } from '../support/elements.js';
+import { PAGES, resetPage, showPage, styleOwnLinks, textContrast } from '../support/pages.js';
+import { contract } from './support/fixture.js';
+import { label, load } from './support/place.js';
 
 contract('accessibility on light and dark pages (guarantee 7)', ({ tag, fixture }) => {
   let emu: TestEmulator;

@@ -9,9 +9,9 @@ import { PubnetWidget } from '../../../src/components/base/widget-element.js';
 import { configure } from '../../../src/page/options.js';
 import type { TestEmulator } from '../../support/emulator.js';
 import { collectWarnings } from '../../support/warnings.js';
-import { emulator, nextEvent, requests } from '../helpers.js';
-import { COMMON_ATTRIBUTES, contract } from './fixture.js';
-import { place } from './place.js';
+import { emulator, nextEvent, requests } from '../support/elements.js';
+import { COMMON_ATTRIBUTES, contract } from './support/fixture.js';
+import { place } from './support/place.js';
 
 /** Values of every kind a framework may pass: bad numbers, URLs, enums, SubIDs, types. */
 const PRIMITIVES: unknown[] = [

@@ -17,9 +17,9 @@ import {
   requests,
   shadow,
   trapErrors,
-} from '../helpers.js';
-import { contract, type ElementFixture, type Placement } from './fixture.js';
-import { place, writtenHrefs, type Widget } from './place.js';
+} from '../support/elements.js';
+import { contract, type ElementFixture, type Placement } from './support/fixture.js';
+import { place, writtenHrefs, type Widget } from './support/place.js';
 
 /**
  * Each fault, and what the client's retry rules (src/client/retry.ts) make of

@@ -3,9 +3,9 @@
 import { expect } from '@open-wc/testing';
 import '../../../src/components/define.js';
 import type { TestEmulator } from '../../support/emulator.js';
-import { emulator, nextEvent, shadow } from '../helpers.js';
-import { contract } from './fixture.js';
-import { images, label, links, load, type Widget } from './place.js';
+import { emulator, nextEvent, shadow } from '../support/elements.js';
+import { contract } from './support/fixture.js';
+import { images, label, links, load, type Widget } from './support/place.js';
 
 /** Markup where a label is text. */
 const MARKUP = '<img src=x onerror=alert(1)>Ad';

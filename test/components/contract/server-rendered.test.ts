@@ -19,9 +19,9 @@ import {
   placeRendered,
   recordFetches,
   seen,
-} from '../helpers.js';
-import { contract, type Placement } from './fixture.js';
-import { links } from './place.js';
+} from '../support/elements.js';
+import { contract, type Placement } from './support/fixture.js';
+import { links } from './support/place.js';
 
 /** The words an element shows: its label, prices, call to action and links. */
 const words = (root: ParentNode) =>

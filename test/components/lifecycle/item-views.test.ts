@@ -7,7 +7,7 @@ import { batching } from '../../../src/components/lifecycle/impressions.js';
 import { ItemViews } from '../../../src/components/lifecycle/item-views.js';
 import { env, resetWidgets } from '../../../src/page/env.js';
 import type { PubnetItem } from '../../../src/page/events.js';
-import { heldTimers, intersectionsDelivered } from '../helpers.js';
+import { heldTimers, intersectionsDelivered } from '../support/elements.js';
 
 class ViewsHost extends LitElement {
   static override properties = { state: {}, items: { attribute: false } };

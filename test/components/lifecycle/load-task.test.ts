@@ -6,8 +6,8 @@ import { LitElement } from 'lit';
 import { LoadTask } from '../../../src/components/lifecycle/load-task.js';
 import { env, resetWidgets } from '../../../src/page/env.js';
 import { configure } from '../../../src/page/options.js';
-import { heldTimers } from '../helpers.js';
-import { settled } from './support.js';
+import { heldTimers } from '../support/elements.js';
+import { settled } from './support/settled.js';
 
 /** One run as the task saw it. */
 interface Run {

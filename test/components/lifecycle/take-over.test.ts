@@ -12,7 +12,7 @@ import {
   type TestEmulator,
   type TestProxy,
 } from '../../support/emulator.js';
-import { emulatorBehindProxy, placeRendered, recordFetches } from '../helpers.js';
+import { emulatorBehindProxy, placeRendered, recordFetches } from '../support/elements.js';
 
 const key = known.website.guid;
 

@@ -4,8 +4,8 @@
 import { expect, fixtureSync, html } from '@open-wc/testing';
 import { LitElement } from 'lit';
 import { ViewportGate } from '../../../src/components/lifecycle/viewport.js';
-import { intersectionsDelivered } from '../helpers.js';
-import { isSettled } from './support.js';
+import { intersectionsDelivered } from '../support/elements.js';
+import { isSettled } from './support/settled.js';
 
 class GateHost extends LitElement {
   static override properties = { eager: { type: Boolean } };
