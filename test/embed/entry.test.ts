@@ -1,6 +1,8 @@
 import { expect } from '@open-wc/testing';
+import { ELEMENTS } from '../../src/components/registry.js';
 
-const TAGS = ['pubnet-adslot', 'pubnet-product-grid', 'pubnet-offer-link'];
+/** Every registered element's tag: importing their classes registers none of them. */
+const TAGS = ELEMENTS.map(({ tag }) => tag);
 
 /** Runs the entry module again, as a fresh module instance (its imports stay shared). */
 const again = (n: number) => import(/* @vite-ignore */ `../../src/embed/index.ts?copy=${n}`);
@@ -10,7 +12,8 @@ describe('the CDN entry', () => {
     delete window.Pubnet;
   });
 
-  it('registers the three elements and provides window.Pubnet', async () => {
+  it('registers every element of the registry and provides window.Pubnet', async () => {
+    expect(TAGS).to.include('pubnet-loan-offers');
     for (const tag of TAGS) expect(customElements.get(tag), tag).to.equal(undefined);
     await import('../../src/embed/index.js');
     for (const tag of TAGS) expect(customElements.get(tag), tag).to.be.a('function');
