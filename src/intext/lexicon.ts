@@ -1,0 +1,57 @@
+/**
+ * The lexicon every proxy publishes at `GET <proxy>/lexicon/` (api-contract §15): the
+ * network's merchants by the names a text mentions them by, and where a mention links.
+ * The proxies build it; the browser add-on and `linkMentions` read it. What they read is
+ * hostile until checked (`readLexicon`).
+ */
+import { httpUrl, isObject } from '../page/safe-url.js';
+
+/** One merchant: its offer, the names a text may mention it by, and the link a mention gets. */
+export interface LexiconEntry {
+  /** The offer's uuid. */
+  offer: string;
+  /** Its names as written: the offer's plain title, its registrable domain, the aliases. */
+  names: string[];
+  /** The offer's `preview_url` (absolute http(s)): a mention becomes a link to it. */
+  url: string;
+}
+
+export interface Lexicon {
+  /** Opaque; changes when the entries do. */
+  version: string;
+  entries: LexiconEntry[];
+}
+
+/** The bounds of §15: entries, names an entry, characters a name, bytes an answer. */
+export const LEXICON_LIMITS = {
+  entries: 2000,
+  names: 8,
+  nameLength: 64,
+  bytes: 256 * 1024,
+} as const;
+
+/**
+ * `value` as a lexicon, within §15's bounds: entries with no usable name or no http(s) URL
+ * are dropped, names past the bounds cut; anything that is no lexicon gives `undefined`.
+ */
+export function readLexicon(value: unknown): Lexicon | undefined {
+  if (!isObject(value) || !Array.isArray(value.entries)) return undefined;
+  const entries: LexiconEntry[] = [];
+  for (const entry of value.entries.slice(0, LEXICON_LIMITS.entries)) {
+    const url = isObject(entry) && httpUrl(entry.url);
+    const names =
+      url && Array.isArray(entry.names)
+        ? entry.names
+            .filter(
+              (name): name is string =>
+                typeof name == 'string' &&
+                name.length <= LEXICON_LIMITS.nameLength &&
+                /[\p{L}\p{N}]/u.test(name),
+            )
+            .slice(0, LEXICON_LIMITS.names)
+        : [];
+    if (url && names.length && typeof entry.offer == 'string')
+      entries.push({ offer: entry.offer, names, url });
+  }
+  return { version: typeof value.version == 'string' ? value.version : '', entries };
+}
