@@ -19,7 +19,7 @@ const PUBNET_WIDGETS_FILE    = __FILE__;
 define( 'PUBNET_WIDGETS_DIR', __DIR__ );
 
 // The plugin's translations (languages/, made by the build: a .mo per language), loaded before
-// anything else on init: the blocks register on init (includes/blocks.php), and their
+// anything else on init: the blocks register on init (includes/elements/blocks.php), and their
 // block.json titles, descriptions and keywords are translated as they register.
 add_action(
 	'init',
@@ -29,23 +29,23 @@ add_action(
 	0
 );
 
-require_once __DIR__ . '/includes/settings.php';
-require_once __DIR__ . '/includes/admin-page.php';
-require_once __DIR__ . '/includes/safe-fetch.php';
-require_once __DIR__ . '/includes/store.php';
-require_once __DIR__ . '/includes/rate-limit.php';
-require_once __DIR__ . '/includes/public-suffix.php';
-require_once __DIR__ . '/includes/route-table.php';
-require_once __DIR__ . '/includes/rest-answer.php';
-require_once __DIR__ . '/includes/proxy-body.php';
-require_once __DIR__ . '/includes/link-site.php';
-require_once __DIR__ . '/includes/rest-proxy.php';
-require_once __DIR__ . '/includes/elements.php';
-require_once __DIR__ . '/includes/allow-html.php';
-require_once __DIR__ . '/includes/render.php';
-require_once __DIR__ . '/includes/protect.php';
-require_once __DIR__ . '/includes/shortcodes.php';
-require_once __DIR__ . '/includes/convertiser.php';
-require_once __DIR__ . '/includes/blocks.php';
-require_once __DIR__ . '/includes/assets.php';
-require_once __DIR__ . '/includes/autolink.php';
+require_once __DIR__ . '/includes/common/settings.php';
+require_once __DIR__ . '/includes/admin/settings-page.php';
+require_once __DIR__ . '/includes/common/safe-fetch.php';
+require_once __DIR__ . '/includes/common/store.php';
+require_once __DIR__ . '/includes/proxy/rate-limit.php';
+require_once __DIR__ . '/includes/proxy/public-suffix.php';
+require_once __DIR__ . '/includes/proxy/route-table.php';
+require_once __DIR__ . '/includes/proxy/answer.php';
+require_once __DIR__ . '/includes/proxy/body.php';
+require_once __DIR__ . '/includes/proxy/link-site.php';
+require_once __DIR__ . '/includes/proxy/endpoint.php';
+require_once __DIR__ . '/includes/elements/attributes.php';
+require_once __DIR__ . '/includes/elements/allow-html.php';
+require_once __DIR__ . '/includes/elements/render.php';
+require_once __DIR__ . '/includes/elements/protect.php';
+require_once __DIR__ . '/includes/elements/shortcodes.php';
+require_once __DIR__ . '/includes/convertiser/shortcodes.php';
+require_once __DIR__ . '/includes/elements/blocks.php';
+require_once __DIR__ . '/includes/elements/assets.php';
+require_once __DIR__ . '/includes/autolink/autolink.php';

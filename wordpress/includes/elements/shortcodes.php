@@ -1,9 +1,9 @@
 <?php
 /**
- * The shortcodes, one per element that has one (includes/element-table.php):
+ * The shortcodes, one per element that has one (includes/elements/element-table.php):
  * [pubnet_adslot], [pubnet_products], [pubnet_offer_link]text[/pubnet_offer_link],
  * [pubnet_price_comparison]lead[/pubnet_price_comparison], [pubnet_loan_offers].
- * Their attributes are checked in includes/elements.php (invalid ones dropped), by the
+ * Their attributes are checked in includes/elements/attributes.php (invalid ones dropped), by the
  * element's own function when the plugin has one, else as pubnet_widgets_element_html() does.
  * A flag (PUBNET_WIDGETS_FLAGS) given bare, as in `[pubnet_loan_offers no_bik]`, is on.
  *

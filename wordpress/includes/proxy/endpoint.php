@@ -1,11 +1,11 @@
 <?php
 /**
  * The built-in proxy: /wp-json/pubnet/v1/api/<API path>. Public (it serves the site's
- * visitors), but it forwards only the widget routes of includes/routes.php, with the token
+ * visitors), but it forwards only the widget routes of includes/proxy/routes.php, with the token
  * added on the server, the website key pinned, only the policy's query parameters, checked
  * bodies, tracking links only to the offer's own site; cacheable answers are kept 5 minutes in
- * the bounded store (includes/store.php), and each API call a client causes draws from its
- * budget (includes/rate-limit.php): api-contract §12 and §13. An expected outcome (no offer,
+ * the bounded store (includes/common/store.php), and each API call a client causes draws from its
+ * budget (includes/proxy/rate-limit.php): api-contract §12 and §13. An expected outcome (no offer,
  * no such slot, no link) is answered 200 with the API's status in X-Pubnet-Status (§14).
  *
  * @package pubnet-widgets

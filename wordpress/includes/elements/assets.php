@@ -45,7 +45,7 @@ function pubnet_widgets_page_has_widgets(): bool {
 		if ( ! $post instanceof WP_Post ) {
 			continue;
 		}
-		// Each element's shortcode and block (includes/element-table.php).
+		// Each element's shortcode and block (includes/elements/element-table.php).
 		foreach ( pubnet_widgets_elements() as $element ) {
 			$shortcode = $element['shortcode'] ?? null;
 			$block     = $element['block'] ?? null;

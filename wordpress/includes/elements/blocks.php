@@ -2,8 +2,9 @@
 /**
  * The blocks pubnet/adslot, pubnet/products, pubnet/offer-link, pubnet/price-comparison and
  * pubnet/loan-offers (blocks/<name>/block.json, one per element that names one in
- * includes/element-table.php, rendered on the server by blocks/<name>/render.php), with one
- * editor script without a build step (blocks/editor.js), previewing through ServerSideRender.
+ * includes/elements/element-table.php, rendered on the server by blocks/<name>/render.php),
+ * with one editor script without a build step (blocks/editor.js), previewing through
+ * ServerSideRender.
  *
  * @package pubnet-widgets
  */
@@ -22,7 +23,7 @@ add_action(
 		);
 		// Its strings' translations: languages/pubnet-widgets-<locale>-<md5 of "blocks/editor.js">.json.
 		wp_set_script_translations( 'pubnet-widgets-editor', 'pubnet-widgets', plugin_dir_path( PUBNET_WIDGETS_FILE ) . 'languages' );
-		// The blocks the elements name (includes/element-table.php) that have a folder here.
+		// The blocks the elements name (includes/elements/element-table.php) that have a folder here.
 		foreach ( pubnet_widgets_elements() as $element ) {
 			$name = $element['block'] ?? null;
 			if ( is_string( $name ) && preg_match( '/^[a-z][a-z-]*$/', $name ) && is_readable( PUBNET_WIDGETS_DIR . '/blocks/' . $name . '/block.json' ) ) {

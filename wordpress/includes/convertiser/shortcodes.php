@@ -3,9 +3,9 @@
  * The shortcodes of the network's own plugin ("Convertiser Widgets") in old posts, mapped as
  * the embed contract says (WordPress, "Coming from the network's own plugin"):
  * [convertiser_comparison]lead[/convertiser_comparison] through [pubnet_price_comparison]'s
- * function, [convertiser_payday_offers] through [pubnet_loan_offers]'s (includes/render.php).
- * Each only builds the attributes our shortcode takes; their checks (includes/elements.php)
- * drop what is invalid. Every other attribute (colours, fonts, styles, templates we have no
+ * function, [convertiser_payday_offers] through [pubnet_loan_offers]'s
+ * (includes/elements/render.php). Each only builds the attributes our shortcode takes; their
+ * checks (includes/elements/attributes.php) drop what is invalid. Every other attribute (colours, fonts, styles, templates we have no
  * counterpart for, GA labels) is ignored: never an error, never printed.
  *
  * They are registered late on `init`, and only when no other plugin has the tag: while the
@@ -144,7 +144,8 @@ function pubnet_widgets_convertiser_payday_offers( $atts ): string {
 }
 
 // pubnet.css in <head> of the posts and pages whose content holds one of them, as
-// includes/assets.php does for our own shortcodes (so nothing moves when the widgets arrive).
+// includes/elements/assets.php does for our own shortcodes (so nothing moves when the widgets
+// arrive).
 add_action(
 	'wp_enqueue_scripts',
 	static function () {
