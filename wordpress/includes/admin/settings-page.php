@@ -2,7 +2,7 @@
 /**
  * Settings → Pubnet Widgets (options-general.php?page=pubnet-widgets): the Settings API form of
  * `pubnet_widgets_settings`. The token field is always empty; the page says only "set" or "not set".
- * The Auto-linking section's fields are includes/autolink/autolink.php's.
+ * The Auto-linking section's fields are admin/autolink-section.php's.
  *
  * @package pubnet-widgets
  */
@@ -23,6 +23,7 @@ add_action(
 );
 
 add_action( 'admin_init', 'pubnet_widgets_register_fields' );
+add_action( 'admin_init', 'pubnet_widgets_register_autolink_fields' );
 
 /** The fields of the page, each with its exact label. */
 function pubnet_widgets_register_fields(): void {

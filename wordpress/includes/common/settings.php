@@ -3,7 +3,7 @@
  * The plugin's one option, `pubnet_widgets_settings` (an array), and its checks.
  *
  * Keys: token, website_key, sid, api_base, proxy (builtin|external), proxy_url, render_endpoint,
- * deep_link_hosts (a list of host names), and auto-linking's (includes/autolink/autolink.php):
+ * deep_link_hosts (a list of host names), and auto-linking's (includes/autolink/settings.php):
  * autolink, autolink_content, autolink_comments (booleans), autolink_exclude_domains (host names),
  * autolink_include_classes, autolink_exclude_classes (CSS class names), autolink_consent
  * (tcf|always). The token is write-only: it is read here and by the
