@@ -29,27 +29,41 @@ add_action(
 	0
 );
 
+// Every file of includes/ but the hooks files defines functions and constants only: loading it
+// changes nothing. Each feature's hooks file, loaded last, registers what it does with WordPress.
+
+// Shared by every feature: the option and its checks, what the server fetches, the bounded store.
 require_once __DIR__ . '/includes/common/settings.php';
-require_once __DIR__ . '/includes/admin/settings-page.php';
 require_once __DIR__ . '/includes/common/safe-fetch.php';
 require_once __DIR__ . '/includes/common/store.php';
-require_once __DIR__ . '/includes/proxy/rate-limit.php';
-require_once __DIR__ . '/includes/proxy/public-suffix.php';
+// The settings page (Settings → Pubnet Widgets): its main section, then Auto-linking's.
+require_once __DIR__ . '/includes/admin/settings-page.php';
+require_once __DIR__ . '/includes/admin/autolink-section.php';
+// The built-in proxy (/wp-json/pubnet/v1/api/…): routes, bodies, answers, budget, link sites.
 require_once __DIR__ . '/includes/proxy/route-table.php';
 require_once __DIR__ . '/includes/proxy/answer.php';
 require_once __DIR__ . '/includes/proxy/body.php';
+require_once __DIR__ . '/includes/proxy/public-suffix.php';
 require_once __DIR__ . '/includes/proxy/link-site.php';
+require_once __DIR__ . '/includes/proxy/rate-limit.php';
 require_once __DIR__ . '/includes/proxy/endpoint.php';
+// The elements on the site's pages: attributes, shortcodes, blocks, server render, assets.
 require_once __DIR__ . '/includes/elements/attributes.php';
 require_once __DIR__ . '/includes/elements/allow-html.php';
 require_once __DIR__ . '/includes/elements/render.php';
 require_once __DIR__ . '/includes/elements/protect.php';
 require_once __DIR__ . '/includes/elements/shortcodes.php';
-require_once __DIR__ . '/includes/convertiser/shortcodes.php';
 require_once __DIR__ . '/includes/elements/blocks.php';
 require_once __DIR__ . '/includes/elements/assets.php';
+// Auto-linking: its settings, the links it marks, its script tag.
 require_once __DIR__ . '/includes/autolink/settings.php';
 require_once __DIR__ . '/includes/autolink/mark.php';
 require_once __DIR__ . '/includes/autolink/script-tag.php';
-require_once __DIR__ . '/includes/admin/autolink-section.php';
+// The network's own plugin's shortcodes (Convertiser Widgets), through the elements'.
+require_once __DIR__ . '/includes/convertiser/shortcodes.php';
+// Each feature's hooks, last.
+require_once __DIR__ . '/includes/admin/hooks.php';
+require_once __DIR__ . '/includes/proxy/hooks.php';
+require_once __DIR__ . '/includes/elements/hooks.php';
 require_once __DIR__ . '/includes/autolink/hooks.php';
+require_once __DIR__ . '/includes/convertiser/hooks.php';

@@ -6,10 +6,12 @@
 // - the allow-list of server-rendered HTML (elements/allow-html.php): what
 //   `pubnet-widgets/render` writes (every seeded ad slot, several grids, price comparisons and
 //   loan offers, in each styles mode, with a fallback) passes byte for byte; hostile markup
-//   comes out without script, event handlers, foreign elements or other URL schemes.
+//   comes out without script, event handlers, foreign elements or other URL schemes;
+// - the plugin's files: the main file loads every file of includes/, its hooks files last, and
+//   every other file only defines functions and constants (it loads with nothing of WordPress).
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -30,6 +32,12 @@ import {
 } from '../../scripts/wordpress-build.mjs';
 
 const INCLUDES = fileURLToPath(new URL('../../wordpress/includes/', import.meta.url));
+/** What the build generates into includes/ (each read by one file beside it). */
+const GENERATED = [
+  'proxy/routes.php',
+  'proxy/public-suffix-list.php',
+  'elements/element-table.php',
+];
 let dir: string;
 
 before(async () => {
@@ -309,4 +317,21 @@ test('hostile markup comes out without script, event handlers, foreign elements 
     cases.map(([, kept]) => kept),
   );
   assert.deepEqual(await allowHtml(['<pubnet-adslot>\0</pubnet-adslot>']), [null]);
+});
+
+test("the main file loads every file of includes/, each feature's hooks last; any other file loads with nothing of WordPress, so it only defines", async () => {
+  const files = (await readdir(INCLUDES, { recursive: true }))
+    .map((path) => path.split('\\').join('/'))
+    .filter((path) => path.endsWith('.php') && !GENERATED.includes(path))
+    .sort();
+  const main = await readFile(join(INCLUDES, '..', 'pubnet-widgets.php'), 'utf8');
+  const loaded = [...main.matchAll(/^require_once __DIR__ \. '\/includes\/([^']+)';$/gm)].map(
+    ([, path]) => path!,
+  );
+  assert.deepEqual([...loaded].sort(), files, 'each file of includes/ loaded once');
+  const hooks = loaded.filter((path) => path.endsWith('/hooks.php'));
+  assert.deepEqual(loaded.slice(-hooks.length), hooks, 'the hooks files last');
+  const definitions = files.filter((path) => !hooks.includes(path));
+  // No add_action, register_* or any other WordPress function exists here: calling one is fatal.
+  assert.equal(await php(definitions, `echo 'loaded';`, ''), 'loaded');
 });

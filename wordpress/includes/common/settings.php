@@ -199,18 +199,19 @@ function pubnet_widgets_api_url(): string {
 	return rest_url( 'pubnet/v1/api/' );
 }
 
-add_action(
-	'init',
-	static function () {
-		register_setting(
-			'pubnet_widgets',
-			PUBNET_WIDGETS_OPTION,
-			array(
-				'type'              => 'array',
-				'sanitize_callback' => 'pubnet_widgets_sanitize',
-				'default'           => pubnet_widgets_defaults(),
-				'show_in_rest'      => false,
-			)
-		);
-	}
-);
+/**
+ * Registers the option with the Settings API (the group the settings page posts), with its
+ * sanitize callback: update_option() runs it wherever it is called.
+ */
+function pubnet_widgets_register_setting(): void {
+	register_setting(
+		'pubnet_widgets',
+		PUBNET_WIDGETS_OPTION,
+		array(
+			'type'              => 'array',
+			'sanitize_callback' => 'pubnet_widgets_sanitize',
+			'default'           => pubnet_widgets_defaults(),
+			'show_in_rest'      => false,
+		)
+	);
+}

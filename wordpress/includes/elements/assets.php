@@ -21,14 +21,12 @@ function pubnet_widgets_sri( string $file ): string {
 	return preg_match( '/^(sha256|sha384|sha512)-[A-Za-z0-9+\/=]+$/', $sri ) ? $sri : '';
 }
 
-add_action(
-	'init',
-	static function () {
-		$url = plugins_url( 'assets/', PUBNET_WIDGETS_FILE );
-		wp_register_script( 'pubnet-widgets', $url . 'pubnet.min.js', array(), PUBNET_WIDGETS_VERSION, true );
-		wp_register_style( 'pubnet-widgets', $url . 'pubnet.css', array(), PUBNET_WIDGETS_VERSION );
-	}
-);
+/** Registers the CDN file and pubnet.css (enqueued by what prints a widget). */
+function pubnet_widgets_register_assets(): void {
+	$url = plugins_url( 'assets/', PUBNET_WIDGETS_FILE );
+	wp_register_script( 'pubnet-widgets', $url . 'pubnet.min.js', array(), PUBNET_WIDGETS_VERSION, true );
+	wp_register_style( 'pubnet-widgets', $url . 'pubnet.css', array(), PUBNET_WIDGETS_VERSION );
+}
 
 /** Called by every shortcode and block that prints an element: the script (and style) once. */
 function pubnet_widgets_use_assets(): void {
@@ -58,63 +56,62 @@ function pubnet_widgets_page_has_widgets(): bool {
 	return false;
 }
 
-add_action(
-	'wp_enqueue_scripts',
-	static function () {
-		/**
-		 * Whether pubnet.css is linked in every front-end page's <head> (it is small), not only
-		 * in pages whose posts hold a widget.
-		 *
-		 * @param bool $everywhere Default false.
-		 */
-		if ( apply_filters( 'pubnet_widgets_css_everywhere', false ) || pubnet_widgets_page_has_widgets() ) {
-			wp_enqueue_style( 'pubnet-widgets' );
-		}
+/** pubnet.css in <head> of the pages whose posts hold a widget (or of every page, by a filter). */
+function pubnet_widgets_enqueue_style(): void {
+	/**
+	 * Whether pubnet.css is linked in every front-end page's <head> (it is small), not only
+	 * in pages whose posts hold a widget.
+	 *
+	 * @param bool $everywhere Default false.
+	 */
+	if ( apply_filters( 'pubnet_widgets_css_everywhere', false ) || pubnet_widgets_page_has_widgets() ) {
+		wp_enqueue_style( 'pubnet-widgets' );
 	}
-);
+}
 
-// The editor's previews are the elements themselves: the bundle renders them there too.
-add_action( 'enqueue_block_editor_assets', 'pubnet_widgets_use_assets' );
+/**
+ * The CDN file's script tag: async, its SRI hash, data-api, data-key and data-sid. Other
+ * scripts' tags as they are.
+ *
+ * @param string $tag    The tag WordPress made.
+ * @param string $handle The script's handle.
+ * @param string $src    Its URL.
+ */
+function pubnet_widgets_script_tag( $tag, $handle, $src ) {
+	if ( 'pubnet-widgets' !== $handle ) {
+		return $tag;
+	}
+	$settings   = pubnet_widgets_settings();
+	$attributes = array(
+		'src'      => $src,
+		'async'    => true,
+		'data-api' => pubnet_widgets_api_url(),
+	);
+	$sri = pubnet_widgets_sri( 'pubnet.min.js' );
+	if ( '' !== $sri ) {
+		$attributes['integrity']   = $sri;
+		$attributes['crossorigin'] = 'anonymous';
+	}
+	if ( '' !== $settings['website_key'] ) {
+		$attributes['data-key'] = $settings['website_key'];
+	}
+	if ( '' !== $settings['sid'] ) {
+		$attributes['data-sid'] = $settings['sid'];
+	}
+	// wp_get_script_tag() escapes every attribute and lets CSP plugins add a nonce.
+	return wp_get_script_tag( $attributes );
+}
 
-add_filter(
-	'script_loader_tag',
-	static function ( $tag, $handle, $src ) {
-		if ( 'pubnet-widgets' !== $handle ) {
-			return $tag;
-		}
-		$settings   = pubnet_widgets_settings();
-		$attributes = array(
-			'src'      => $src,
-			'async'    => true,
-			'data-api' => pubnet_widgets_api_url(),
-		);
-		$sri = pubnet_widgets_sri( 'pubnet.min.js' );
-		if ( '' !== $sri ) {
-			$attributes['integrity']   = $sri;
-			$attributes['crossorigin'] = 'anonymous';
-		}
-		if ( '' !== $settings['website_key'] ) {
-			$attributes['data-key'] = $settings['website_key'];
-		}
-		if ( '' !== $settings['sid'] ) {
-			$attributes['data-sid'] = $settings['sid'];
-		}
-		// wp_get_script_tag() escapes every attribute and lets CSP plugins add a nonce.
-		return wp_get_script_tag( $attributes );
-	},
-	10,
-	3
-);
-
-add_filter(
-	'style_loader_tag',
-	static function ( $tag, $handle ) {
-		$sri = 'pubnet-widgets' === $handle ? pubnet_widgets_sri( 'pubnet.css' ) : '';
-		if ( '' === $sri ) {
-			return $tag;
-		}
-		return preg_replace( '/^<link /', '<link integrity="' . esc_attr( $sri ) . '" crossorigin="anonymous" ', $tag, 1 );
-	},
-	10,
-	2
-);
+/**
+ * pubnet.css's link with its SRI hash. Other styles' tags as they are.
+ *
+ * @param string $tag    The tag WordPress made.
+ * @param string $handle The style's handle.
+ */
+function pubnet_widgets_style_tag( $tag, $handle ) {
+	$sri = 'pubnet-widgets' === $handle ? pubnet_widgets_sri( 'pubnet.css' ) : '';
+	if ( '' === $sri ) {
+		return $tag;
+	}
+	return preg_replace( '/^<link /', '<link integrity="' . esc_attr( $sri ) . '" crossorigin="anonymous" ', $tag, 1 );
+}

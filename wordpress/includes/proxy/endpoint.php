@@ -17,21 +17,19 @@ const PUBNET_WIDGETS_API_TTL       = 300;
 const PUBNET_WIDGETS_API_TIMEOUT   = 8;
 const PUBNET_WIDGETS_MAX_PAGE_SIZE = 48;
 
-add_action(
-	'rest_api_init',
-	static function () {
-		register_rest_route(
-			'pubnet/v1',
-			'/api/(?P<path>.+)',
-			array(
-				// PATCH and DELETE only to answer them with 405 and Allow (api-contract §12).
-				'methods'             => array( 'GET', 'POST', 'PUT', 'PATCH', 'DELETE' ),
-				'callback'            => 'pubnet_widgets_proxy',
-				'permission_callback' => '__return_true',
-			)
-		);
-	}
-);
+/** The proxy's route: every method, public (it serves the site's visitors). */
+function pubnet_widgets_register_proxy_route(): void {
+	register_rest_route(
+		'pubnet/v1',
+		'/api/(?P<path>.+)',
+		array(
+			// PATCH and DELETE only to answer them with 405 and Allow (api-contract §12).
+			'methods'             => array( 'GET', 'POST', 'PUT', 'PATCH', 'DELETE' ),
+			'callback'            => 'pubnet_widgets_proxy',
+			'permission_callback' => '__return_true',
+		)
+	);
+}
 
 /**
  * The API path asked for, still percent-encoded, with its trailing slash. WordPress hands
