@@ -33,6 +33,7 @@ add_action(
 // changes nothing. Each feature's hooks file, loaded last, registers what it does with WordPress.
 
 // Shared by every feature: the option and its checks, what the server fetches, the bounded store.
+require_once __DIR__ . '/includes/common/checks.php';
 require_once __DIR__ . '/includes/common/settings.php';
 require_once __DIR__ . '/includes/common/safe-fetch.php';
 require_once __DIR__ . '/includes/common/store.php';
@@ -46,6 +47,7 @@ require_once __DIR__ . '/includes/proxy/body.php';
 require_once __DIR__ . '/includes/proxy/public-suffix.php';
 require_once __DIR__ . '/includes/proxy/link-site.php';
 require_once __DIR__ . '/includes/proxy/rate-limit.php';
+require_once __DIR__ . '/includes/proxy/upstream.php';
 require_once __DIR__ . '/includes/proxy/endpoint.php';
 // The elements on the site's pages: attributes, shortcodes, blocks, server render, assets.
 require_once __DIR__ . '/includes/elements/attributes.php';

@@ -1,7 +1,7 @@
 <?php
 /**
- * The Auto-linking section of the settings page (Settings → Pubnet Widgets → Auto-linking;
- * embed contract, "Auto-linking setting"): its fields, which autolink/settings.php sanitises,
+ * The Auto-linking section of the settings page (Settings → Pubnet Widgets → Auto-linking; embed
+ * contract, "Auto-linking setting"): its fields, which includes/autolink/settings.php sanitises,
  * and its notice.
  *
  * @package pubnet-widgets

@@ -1,7 +1,8 @@
 <?php
 /**
- * The settings page's hooks (admin/settings-page.php, admin/autolink-section.php), and the
- * option's registration (common/settings.php).
+ * The settings page's hooks (includes/admin/settings-page.php,
+ * includes/admin/autolink-section.php), and the option's registration
+ * (includes/common/settings.php).
  *
  * @package pubnet-widgets
  */

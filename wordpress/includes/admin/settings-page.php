@@ -2,7 +2,7 @@
 /**
  * Settings → Pubnet Widgets (options-general.php?page=pubnet-widgets): the Settings API form of
  * `pubnet_widgets_settings`. The token field is always empty; the page says only "set" or "not set".
- * The Auto-linking section's fields are admin/autolink-section.php's.
+ * The Auto-linking section's fields are includes/admin/autolink-section.php's.
  *
  * @package pubnet-widgets
  */

@@ -1,11 +1,11 @@
 <?php
 /**
- * Auto-linking's hooks (Settings → Pubnet Widgets → Auto-linking; embed contract,
- * "Auto-linking setting"): the plugin's own copy of the auto-linking file turns the plain
- * links to the network's merchants into tracking links, with the reader's consent. Off (the
- * default), nothing of it is on any page. Its settings: autolink/settings.php; the links it
- * marks: autolink/mark.php; its script tag: autolink/script-tag.php; its section of the
- * settings page: admin/autolink-section.php.
+ * Auto-linking's hooks (Settings → Pubnet Widgets → Auto-linking; embed contract, "Auto-linking
+ * setting"): the plugin's own copy of the auto-linking file turns the plain links to the network's
+ * merchants into tracking links, with the reader's consent. Off (the default), nothing of it is on
+ * any page. Its settings: includes/autolink/settings.php; the links it marks:
+ * includes/autolink/mark.php; its script tag: includes/autolink/script-tag.php; its section of the
+ * settings page: includes/admin/autolink-section.php.
  *
  * @package pubnet-widgets
  */

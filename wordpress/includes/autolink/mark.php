@@ -1,11 +1,10 @@
 <?php
 /**
- * The links auto-linking may rewrite in post content (`the_content`) and comments
- * (`comment_text`), as chosen: each `<a>` there whose href is an absolute http(s) or
- * protocol-relative URL gets `data-pubnet-autolink` ("content" or "comment"), which the script
- * tag's `data-scope` names (autolink/script-tag.php): no wrapper element, which would change a
- * block theme's layout (its rules for a container's children). A page with a marked link gets
- * the auto-linking file.
+ * The links auto-linking may rewrite in post content (`the_content`) and comments (`comment_text`),
+ * as chosen: each `<a>` there whose href is an absolute http(s) or protocol-relative URL gets
+ * `data-pubnet-autolink` ("content" or "comment"), which the script tag's `data-scope` names
+ * (includes/autolink/script-tag.php): no wrapper element, which would change a block theme's layout
+ * (its rules for a container's children). A page with a marked link gets the auto-linking file.
  *
  * @package pubnet-widgets
  */

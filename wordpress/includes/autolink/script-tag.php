@@ -2,7 +2,7 @@
 /**
  * The plugin's own copy of the auto-linking file (assets/pubnet-autolink.min.js), configured
  * through the data-* attributes of its script tag (docs/autolink.md):
- * - the scope: the links marked in post content and comments (autolink/mark.php), and the
+ * - the scope: the links marked in post content and comments (includes/autolink/mark.php), and the
  *   include classes (`.name`: links in such elements, anywhere in the page);
  * - exclude classes and excluded domains (each with its subdomains) go into `data-exclude`;
  * - the consent mode "tcf" is the file's default (a TCF CMP on the page decides; none:

@@ -1,8 +1,8 @@
 <?php
 /**
- * Auto-linking's keys of the option (common/settings.php merges them in): their defaults,
+ * Auto-linking's keys of the option (includes/common/settings.php merges them in): their defaults,
  * how a stored value is read, how a submitted one is sanitised, and whether auto-linking is on.
- * Its fields are on the settings page (admin/autolink-section.php).
+ * Its fields are on the settings page (includes/admin/autolink-section.php).
  *
  * @package pubnet-widgets
  */

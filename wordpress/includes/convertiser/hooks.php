@@ -1,6 +1,6 @@
 <?php
 /**
- * The hooks of the network plugin's shortcodes (convertiser/shortcodes.php).
+ * The hooks of the network plugin's shortcodes (includes/convertiser/shortcodes.php).
  *
  * @package pubnet-widgets
  */

@@ -146,7 +146,8 @@ function pubnet_widgets_convertiser_payday_offers( $atts ): string {
 
 /**
  * pubnet.css in <head> of the posts and pages whose content holds one of them, as
- * elements/assets.php does for our own shortcodes (so nothing moves when the widgets arrive).
+ * includes/elements/assets.php does for our own shortcodes (so nothing moves when the widgets
+ * arrive).
  */
 function pubnet_widgets_convertiser_style(): void {
 	global $wp_query;

@@ -1,8 +1,8 @@
 <?php
 /**
- * The elements' hooks: their shortcodes (elements/shortcodes.php) and blocks
- * (elements/blocks.php), the CDN file and pubnet.css (elements/assets.php), and server-rendered
- * HTML kept from WordPress's later content passes (elements/protect.php).
+ * The elements' hooks: their shortcodes (includes/elements/shortcodes.php) and blocks
+ * (includes/elements/blocks.php), the CDN file and pubnet.css (includes/elements/assets.php), and
+ * server-rendered HTML kept from WordPress's later content passes (includes/elements/protect.php).
  *
  * @package pubnet-widgets
  */

@@ -1,7 +1,7 @@
 <?php
 /**
- * The built-in proxy's hooks: its REST route (proxy/endpoint.php), and what it changes of
- * WordPress's own answer to it (proxy/answer.php).
+ * The built-in proxy's hooks: its REST route (includes/proxy/endpoint.php), and what it changes of
+ * WordPress's own answer to it (includes/proxy/answer.php).
  *
  * @package pubnet-widgets
  */
