@@ -260,7 +260,7 @@ try {
 
   const table = unzip(
     readFileSync(dist('wordpress/pubnet-widgets.zip')),
-    'pubnet-widgets/includes/element-table.php',
+    'pubnet-widgets/includes/elements/element-table.php',
   );
   check(
     "the WordPress plugin's element table has it and its shortcode",

@@ -19,7 +19,7 @@ const PUBNET_WIDGETS_FILE    = __FILE__;
 define( 'PUBNET_WIDGETS_DIR', __DIR__ );
 
 // The plugin's translations (languages/, made by the build: a .mo per language), loaded before
-// anything else on init: the blocks register on init (includes/blocks.php), and their
+// anything else on init: the blocks register on init (includes/elements/blocks.php), and their
 // block.json titles, descriptions and keywords are translated as they register.
 add_action(
 	'init',
@@ -29,23 +29,43 @@ add_action(
 	0
 );
 
-require_once __DIR__ . '/includes/settings.php';
-require_once __DIR__ . '/includes/admin-page.php';
-require_once __DIR__ . '/includes/safe-fetch.php';
-require_once __DIR__ . '/includes/store.php';
-require_once __DIR__ . '/includes/rate-limit.php';
-require_once __DIR__ . '/includes/public-suffix.php';
-require_once __DIR__ . '/includes/route-table.php';
-require_once __DIR__ . '/includes/rest-answer.php';
-require_once __DIR__ . '/includes/proxy-body.php';
-require_once __DIR__ . '/includes/link-site.php';
-require_once __DIR__ . '/includes/rest-proxy.php';
-require_once __DIR__ . '/includes/elements.php';
-require_once __DIR__ . '/includes/allow-html.php';
-require_once __DIR__ . '/includes/render.php';
-require_once __DIR__ . '/includes/protect.php';
-require_once __DIR__ . '/includes/shortcodes.php';
-require_once __DIR__ . '/includes/convertiser.php';
-require_once __DIR__ . '/includes/blocks.php';
-require_once __DIR__ . '/includes/assets.php';
-require_once __DIR__ . '/includes/autolink.php';
+// Every file of includes/ but the hooks files defines functions and constants only: loading it
+// changes nothing. Each feature's hooks file, loaded last, registers what it does with WordPress.
+
+// Shared by every feature: the option and its checks, what the server fetches, the bounded store.
+require_once __DIR__ . '/includes/common/checks.php';
+require_once __DIR__ . '/includes/common/settings.php';
+require_once __DIR__ . '/includes/common/safe-fetch.php';
+require_once __DIR__ . '/includes/common/store.php';
+// The settings page (Settings → Pubnet Widgets): its main section, then Auto-linking's.
+require_once __DIR__ . '/includes/admin/settings-page.php';
+require_once __DIR__ . '/includes/admin/autolink-section.php';
+// The built-in proxy (/wp-json/pubnet/v1/api/…): routes, bodies, answers, budget, link sites.
+require_once __DIR__ . '/includes/proxy/route-table.php';
+require_once __DIR__ . '/includes/proxy/answer.php';
+require_once __DIR__ . '/includes/proxy/body.php';
+require_once __DIR__ . '/includes/proxy/public-suffix.php';
+require_once __DIR__ . '/includes/proxy/link-site.php';
+require_once __DIR__ . '/includes/proxy/rate-limit.php';
+require_once __DIR__ . '/includes/proxy/upstream.php';
+require_once __DIR__ . '/includes/proxy/endpoint.php';
+// The elements on the site's pages: attributes, shortcodes, blocks, server render, assets.
+require_once __DIR__ . '/includes/elements/attributes.php';
+require_once __DIR__ . '/includes/elements/allow-html.php';
+require_once __DIR__ . '/includes/elements/render.php';
+require_once __DIR__ . '/includes/elements/protect.php';
+require_once __DIR__ . '/includes/elements/shortcodes.php';
+require_once __DIR__ . '/includes/elements/blocks.php';
+require_once __DIR__ . '/includes/elements/assets.php';
+// Auto-linking: its settings, the links it marks, its script tag.
+require_once __DIR__ . '/includes/autolink/settings.php';
+require_once __DIR__ . '/includes/autolink/mark.php';
+require_once __DIR__ . '/includes/autolink/script-tag.php';
+// The network's own plugin's shortcodes (Convertiser Widgets), through the elements'.
+require_once __DIR__ . '/includes/convertiser/shortcodes.php';
+// Each feature's hooks, last.
+require_once __DIR__ . '/includes/admin/hooks.php';
+require_once __DIR__ . '/includes/proxy/hooks.php';
+require_once __DIR__ . '/includes/elements/hooks.php';
+require_once __DIR__ . '/includes/autolink/hooks.php';
+require_once __DIR__ . '/includes/convertiser/hooks.php';

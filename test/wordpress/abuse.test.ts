@@ -66,7 +66,10 @@ const settings = (values: Record<string, unknown>) => saveSettings(wp, values);
 /** Sets the plugin's clock (seconds). */
 const setClock = (seconds: number) => setWordPressClock(wp, seconds);
 
-/** Each of the plugin's stores: its entries and bytes now, and its bounds (includes/store.php). */
+/**
+ * Each of the plugin's stores: its entries and bytes now, and its bounds
+ * (includes/common/store.php).
+ */
 async function stores() {
   const out = await wp.php(`$all = array();
 foreach (PUBNET_WIDGETS_STORES as $name => $bounds) {

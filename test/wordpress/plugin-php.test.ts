@@ -1,15 +1,17 @@
 // The plugin's PHP that needs no WordPress, run with plain `php -n` on the source files
 // (wordpress/includes/), no database, no server:
-// - the registrable-domain algorithm (public-suffix.php) on the list the build generates from
-//   tldts, against tldts's own getDomain (what the Node proxy decides by) for hosts made from
-//   every rule of the list;
-// - the allow-list of server-rendered HTML (allow-html.php): what `pubnet-widgets/render`
-//   writes (every seeded ad slot, several grids, price comparisons and loan offers, in each
-//   styles mode, with a fallback) passes byte for byte; hostile markup comes out without script, event handlers, foreign
-//   elements or other URL schemes.
+// - the registrable-domain algorithm (proxy/public-suffix.php) on the list the build generates
+//   from tldts, against tldts's own getDomain (what the Node proxy decides by) for hosts made
+//   from every rule of the list;
+// - the allow-list of server-rendered HTML (elements/allow-html.php): what
+//   `pubnet-widgets/render` writes (every seeded ad slot, several grids, price comparisons and
+//   loan offers, in each styles mode, with a fallback) passes byte for byte; hostile markup
+//   comes out without script, event handlers, foreign elements or other URL schemes;
+// - the plugin's files: the main file loads every file of includes/, its hooks files last, and
+//   every other file only defines functions and constants (it loads with nothing of WordPress).
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -30,13 +32,23 @@ import {
 } from '../../scripts/wordpress-build.mjs';
 
 const INCLUDES = fileURLToPath(new URL('../../wordpress/includes/', import.meta.url));
+/** What the build generates into includes/ (each read by one file beside it). */
+const GENERATED = [
+  'proxy/routes.php',
+  'proxy/public-suffix-list.php',
+  'elements/element-table.php',
+];
 let dir: string;
 
 before(async () => {
   dir = await mkdtemp(join(tmpdir(), 'pubnet-php-'));
-  await mkdir(join(dir, 'includes'));
-  await writeFile(join(dir, 'includes', 'public-suffix-list.php'), await publicSuffixPhp());
-  await writeFile(join(dir, 'includes', 'element-table.php'), await elementTablePhp());
+  await mkdir(join(dir, 'includes', 'proxy'), { recursive: true });
+  await mkdir(join(dir, 'includes', 'elements'));
+  await writeFile(
+    join(dir, 'includes', 'proxy', 'public-suffix-list.php'),
+    await publicSuffixPhp(),
+  );
+  await writeFile(join(dir, 'includes', 'elements', 'element-table.php'), await elementTablePhp());
 });
 
 after(() => rm(dir, { recursive: true, force: true }));
@@ -87,7 +99,7 @@ test('the registrable domain of every kind of host is the one tldts gives (the N
   }
   const list = [...hosts];
   const out = await php(
-    ['public-suffix.php'],
+    ['proxy/public-suffix.php'],
     `echo implode("\\n", array_map(static fn($h) => pubnet_widgets_registrable_domain($h) ?? '-', explode("\\n", $input)));`,
     list.join('\n'),
   );
@@ -118,7 +130,7 @@ test("a link's host is read only when every URL parser reads it alike", async ()
     ['https://[::1]:8080/', '[::1]'],
   ];
   const out = await php(
-    ['public-suffix.php'],
+    ['proxy/public-suffix.php'],
     `echo implode("\\n", array_map(static fn($u) => pubnet_widgets_link_host($u) ?? '-', explode("\\n", $input)));`,
     cases.map(([url]) => url).join('\n'),
   );
@@ -131,7 +143,7 @@ test("a link's host is read only when every URL parser reads it alike", async ()
 /** Runs the allow-list on each of `fragments`; what it gave for each. */
 async function allowHtml(fragments: string[]): Promise<(string | null)[]> {
   const out = await php(
-    ['elements.php', 'allow-html.php'],
+    ['elements/attributes.php', 'elements/allow-html.php'],
     `echo json_encode(array_map('pubnet_widgets_allow_html', json_decode($input, true)), JSON_UNESCAPED_UNICODE | JSON_UNESCAPED_SLASHES);`,
     JSON.stringify(fragments),
   );
@@ -305,4 +317,21 @@ test('hostile markup comes out without script, event handlers, foreign elements 
     cases.map(([, kept]) => kept),
   );
   assert.deepEqual(await allowHtml(['<pubnet-adslot>\0</pubnet-adslot>']), [null]);
+});
+
+test("the main file loads every file of includes/, each feature's hooks last; any other file loads with nothing of WordPress, so it only defines", async () => {
+  const files = (await readdir(INCLUDES, { recursive: true }))
+    .map((path) => path.split('\\').join('/'))
+    .filter((path) => path.endsWith('.php') && !GENERATED.includes(path))
+    .sort();
+  const main = await readFile(join(INCLUDES, '..', 'pubnet-widgets.php'), 'utf8');
+  const loaded = [...main.matchAll(/^require_once __DIR__ \. '\/includes\/([^']+)';$/gm)].map(
+    ([, path]) => path!,
+  );
+  assert.deepEqual([...loaded].sort(), files, 'each file of includes/ loaded once');
+  const hooks = loaded.filter((path) => path.endsWith('/hooks.php'));
+  assert.deepEqual(loaded.slice(-hooks.length), hooks, 'the hooks files last');
+  const definitions = files.filter((path) => !hooks.includes(path));
+  // No add_action, register_* or any other WordPress function exists here: calling one is fatal.
+  assert.equal(await php(definitions, `echo 'loaded';`, ''), 'loaded');
 });

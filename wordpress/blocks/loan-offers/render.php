@@ -1,7 +1,7 @@
 <?php
 /**
  * The pubnet/loan-offers block: the element (or the proxy's rendered element), see
- * includes/render.php.
+ * includes/elements/render.php.
  *
  * @package pubnet-widgets
  * @var array $attributes The block's attributes.

@@ -1,6 +1,6 @@
 <?php
 /**
- * The pubnet/offer-link block: the element around its text, see includes/render.php.
+ * The pubnet/offer-link block: the element around its text, see includes/elements/render.php.
  *
  * @package pubnet-widgets
  * @var array $attributes The block's attributes.

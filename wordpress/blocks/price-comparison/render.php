@@ -1,7 +1,7 @@
 <?php
 /**
  * The pubnet/price-comparison block: the element (or the proxy's rendered element) with its
- * lead, see includes/render.php.
+ * lead, see includes/elements/render.php.
  *
  * @package pubnet-widgets
  * @var array $attributes The block's attributes.

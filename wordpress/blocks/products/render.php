@@ -1,6 +1,7 @@
 <?php
 /**
- * The pubnet/products block: the element (or the proxy's rendered element), see includes/render.php.
+ * The pubnet/products block: the element (or the proxy's rendered element), see
+ * includes/elements/render.php.
  *
  * @package pubnet-widgets
  * @var array $attributes The block's attributes.

@@ -110,7 +110,7 @@ function pubnet_widgets_prepare_body( string $kind, string $pin, string $text, s
 			$errors['sid'] = array( 'At most 32 characters of A-Z, a-z, 0-9, "_" and "-".' );
 		}
 		foreach ( array( 'deep_link', 'traffic_back_url' ) as $name ) {
-			// A host any URL parser reads the same (includes/public-suffix.php), or refused.
+			// A host any URL parser reads the same (includes/proxy/public-suffix.php), or refused.
 			if ( isset( $body->$name ) && ( ! pubnet_widgets_is_http_url( $body->$name ) || null === pubnet_widgets_link_host( $body->$name ) ) ) {
 				$errors[ $name ] = array( $url );
 			}

@@ -29,7 +29,7 @@ const PUBNET_WIDGETS_STORES = array(
 		'entries' => 300,
 		'bytes'   => 524288,
 	),
-	// Server-rendered fragments (render.php).
+	// Server-rendered fragments (includes/elements/render.php).
 	'render' => array(
 		'option'  => 'pubnet_widgets_render_cache',
 		'entries' => 100,

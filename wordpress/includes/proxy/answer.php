@@ -87,39 +87,42 @@ function pubnet_widgets_allow_header( ?array $methods = null ): ?array {
 	return $allow;
 }
 
-// WordPress's `Allow` lists every method registered on the route; the proxy's lists those it forwards.
-add_filter(
-	'rest_post_dispatch',
-	static function ( $response, $server, $request ) {
-		$allow = pubnet_widgets_allow_header();
-		if ( $response instanceof WP_REST_Response && null !== $allow && 0 === stripos( (string) $request->get_route(), '/pubnet/v1/api/' ) ) {
-			$headers = $response->get_headers();
-			unset( $headers['Allow'] );
-			if ( $allow ) {
-				$headers['Allow'] = implode( ', ', $allow );
-			}
-			$response->set_headers( $headers );
+/**
+ * The answer of a proxy route with the proxy's `Allow` (the methods it forwards) in place of
+ * WordPress's (every method registered on the route); any other answer as it is.
+ *
+ * @param mixed           $response The answer.
+ * @param WP_REST_Server  $server   The REST server.
+ * @param WP_REST_Request $request  The request.
+ */
+function pubnet_widgets_proxy_allow( $response, $server, $request ) {
+	$allow = pubnet_widgets_allow_header();
+	if ( $response instanceof WP_REST_Response && null !== $allow && 0 === stripos( (string) $request->get_route(), '/pubnet/v1/api/' ) ) {
+		$headers = $response->get_headers();
+		unset( $headers['Allow'] );
+		if ( $allow ) {
+			$headers['Allow'] = implode( ', ', $allow );
 		}
-		return $response;
-	},
-	20,
-	3
-);
+		$response->set_headers( $headers );
+	}
+	return $response;
+}
 
-// WordPress answers the proxy's routes with CORS headers of its own (rest_send_cors_headers):
-// a page on another origin reads X-Pubnet-Status too (api-contract §14). Other routes as they are.
-add_filter(
-	'rest_exposed_cors_headers',
-	static function ( $headers, $request = null ) {
-		// WordPress 6.3 and later pass the request; before, the route is the query's `rest_route`.
-		$route = $request instanceof WP_REST_Request
-			? $request->get_route()
-			: ( isset( $GLOBALS['wp']->query_vars['rest_route'] ) && is_string( $GLOBALS['wp']->query_vars['rest_route'] ) ? $GLOBALS['wp']->query_vars['rest_route'] : '' );
-		if ( is_array( $headers ) && 0 === stripos( $route, '/pubnet/v1/api/' ) ) {
-			$headers[] = 'X-Pubnet-Status';
-		}
-		return $headers;
-	},
-	10,
-	2
-);
+/**
+ * The headers a page on another origin may read of an answer: WordPress answers the proxy's
+ * routes with CORS headers of its own (rest_send_cors_headers), and X-Pubnet-Status is added
+ * for them (api-contract §14). Other routes' as they are.
+ *
+ * @param mixed                $headers The exposed headers.
+ * @param WP_REST_Request|null $request The request (WordPress 6.3 and later).
+ */
+function pubnet_widgets_expose_status( $headers, $request = null ) {
+	// WordPress 6.3 and later pass the request; before, the route is the query's `rest_route`.
+	$route = $request instanceof WP_REST_Request
+		? $request->get_route()
+		: ( isset( $GLOBALS['wp']->query_vars['rest_route'] ) && is_string( $GLOBALS['wp']->query_vars['rest_route'] ) ? $GLOBALS['wp']->query_vars['rest_route'] : '' );
+	if ( is_array( $headers ) && 0 === stripos( $route, '/pubnet/v1/api/' ) ) {
+		$headers[] = 'X-Pubnet-Status';
+	}
+	return $headers;
+}

@@ -2,11 +2,11 @@
 /**
  * What a shortcode or block prints. With a Render endpoint set, ad slots, product grids, price
  * comparisons and loan offers are asked of that pubnet-proxy's /render/ routes (2 s at most,
- * https or a loopback http, includes/safe-fetch.php) and its HTML is printed through the
- * allow-list of the widgets' own elements (includes/allow-html.php: the proxy's own markup
- * passes byte for byte, api-contract §11 and §13), kept in the bounded store
- * (includes/store.php) keyed by the endpoint, the full render URL (with lang) and the plugin's
- * version. On any failure the plain element, which the bundle renders in the browser.
+ * https or a loopback http, includes/common/safe-fetch.php) and its HTML is printed through
+ * the allow-list of the widgets' own elements (includes/elements/allow-html.php: the proxy's
+ * own markup passes byte for byte, api-contract §11 and §13), kept in the bounded store
+ * (includes/common/store.php) keyed by the endpoint, the full render URL (with lang) and the
+ * plugin's version. On any failure the plain element, which the bundle renders in the browser.
  *
  * @package pubnet-widgets
  */

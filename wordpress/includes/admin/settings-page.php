@@ -2,27 +2,23 @@
 /**
  * Settings → Pubnet Widgets (options-general.php?page=pubnet-widgets): the Settings API form of
  * `pubnet_widgets_settings`. The token field is always empty; the page says only "set" or "not set".
- * The Auto-linking section's fields are includes/autolink.php's.
+ * The Auto-linking section's fields are includes/admin/autolink-section.php's.
  *
  * @package pubnet-widgets
  */
 
 defined( 'ABSPATH' ) || exit;
 
-add_action(
-	'admin_menu',
-	static function () {
-		add_options_page(
-			__( 'Pubnet Widgets', 'pubnet-widgets' ),
-			__( 'Pubnet Widgets', 'pubnet-widgets' ),
-			'manage_options',
-			'pubnet-widgets',
-			'pubnet_widgets_render_page'
-		);
-	}
-);
-
-add_action( 'admin_init', 'pubnet_widgets_register_fields' );
+/** The page, under Settings, for users who can manage options. */
+function pubnet_widgets_add_settings_page(): void {
+	add_options_page(
+		__( 'Pubnet Widgets', 'pubnet-widgets' ),
+		__( 'Pubnet Widgets', 'pubnet-widgets' ),
+		'manage_options',
+		'pubnet-widgets',
+		'pubnet_widgets_render_page'
+	);
+}
 
 /** The fields of the page, each with its exact label. */
 function pubnet_widgets_register_fields(): void {
@@ -138,12 +134,13 @@ function pubnet_widgets_render_field( array $args ): void {
 	}
 }
 
-// A "Settings" link beside Deactivate in the plugins list.
-add_filter(
-	'plugin_action_links_' . plugin_basename( PUBNET_WIDGETS_FILE ),
-	static function ( $links ) {
-		$url = admin_url( 'options-general.php?page=pubnet-widgets' );
-		array_unshift( $links, '<a href="' . esc_url( $url ) . '">' . esc_html__( 'Settings', 'pubnet-widgets' ) . '</a>' );
-		return $links;
-	}
-);
+/**
+ * The plugin's links in the plugins list, with a "Settings" link first (beside Deactivate).
+ *
+ * @param array $links The links WordPress gives.
+ */
+function pubnet_widgets_action_links( $links ) {
+	$url = admin_url( 'options-general.php?page=pubnet-widgets' );
+	array_unshift( $links, '<a href="' . esc_url( $url ) . '">' . esc_html__( 'Settings', 'pubnet-widgets' ) . '</a>' );
+	return $links;
+}

@@ -3,10 +3,11 @@
  * The shortcodes of the network's own plugin ("Convertiser Widgets") in old posts, mapped as
  * the embed contract says (WordPress, "Coming from the network's own plugin"):
  * [convertiser_comparison]lead[/convertiser_comparison] through [pubnet_price_comparison]'s
- * function, [convertiser_payday_offers] through [pubnet_loan_offers]'s (includes/render.php).
- * Each only builds the attributes our shortcode takes; their checks (includes/elements.php)
- * drop what is invalid. Every other attribute (colours, fonts, styles, templates we have no
- * counterpart for, GA labels) is ignored: never an error, never printed.
+ * function, [convertiser_payday_offers] through [pubnet_loan_offers]'s
+ * (includes/elements/render.php). Each only builds the attributes our shortcode takes; their
+ * checks (includes/elements/attributes.php) drop what is invalid. Every other attribute
+ * (colours, fonts, styles, templates we have no counterpart for, GA labels) is ignored: never
+ * an error, never printed.
  *
  * They are registered late on `init`, and only when no other plugin has the tag: while the
  * network's plugin is still active (a switch in progress) its shortcodes are left alone.
@@ -22,17 +23,17 @@ const PUBNET_WIDGETS_CONVERTISER_SHORTCODES = array(
 	'convertiser_payday_offers' => 'pubnet_widgets_convertiser_payday_offers',
 );
 
-add_action(
-	'init',
-	static function () {
-		foreach ( PUBNET_WIDGETS_CONVERTISER_SHORTCODES as $tag => $callback ) {
-			if ( ! shortcode_exists( $tag ) ) {
-				add_shortcode( $tag, $callback );
-			}
+/**
+ * Registers each of the network plugin's shortcodes that no other plugin has (late on `init`:
+ * the network's plugin, still active, keeps its own).
+ */
+function pubnet_widgets_register_convertiser_shortcodes(): void {
+	foreach ( PUBNET_WIDGETS_CONVERTISER_SHORTCODES as $tag => $callback ) {
+		if ( ! shortcode_exists( $tag ) ) {
+			add_shortcode( $tag, $callback );
 		}
-	},
-	1000
-);
+	}
+}
 
 /** The network plugin's shortcodes that are this plugin's (not another plugin's) now. */
 function pubnet_widgets_convertiser_tags(): array {
@@ -143,24 +144,24 @@ function pubnet_widgets_convertiser_payday_offers( $atts ): string {
 	);
 }
 
-// pubnet.css in <head> of the posts and pages whose content holds one of them, as
-// includes/assets.php does for our own shortcodes (so nothing moves when the widgets arrive).
-add_action(
-	'wp_enqueue_scripts',
-	static function () {
-		global $wp_query;
-		$tags = pubnet_widgets_convertiser_tags();
-		if ( ! $tags ) {
-			return;
-		}
-		$posts = is_singular() ? array( get_queried_object() ) : (array) ( $wp_query->posts ?? array() );
-		foreach ( $posts as $post ) {
-			foreach ( $tags as $tag ) {
-				if ( $post instanceof WP_Post && has_shortcode( $post->post_content, $tag ) ) {
-					wp_enqueue_style( 'pubnet-widgets' );
-					return;
-				}
+/**
+ * pubnet.css in <head> of the posts and pages whose content holds one of them, as
+ * includes/elements/assets.php does for our own shortcodes (so nothing moves when the widgets
+ * arrive).
+ */
+function pubnet_widgets_convertiser_style(): void {
+	global $wp_query;
+	$tags = pubnet_widgets_convertiser_tags();
+	if ( ! $tags ) {
+		return;
+	}
+	$posts = is_singular() ? array( get_queried_object() ) : (array) ( $wp_query->posts ?? array() );
+	foreach ( $posts as $post ) {
+		foreach ( $tags as $tag ) {
+			if ( $post instanceof WP_Post && has_shortcode( $post->post_content, $tag ) ) {
+				wp_enqueue_style( 'pubnet-widgets' );
+				return;
 			}
 		}
 	}
-);
+}

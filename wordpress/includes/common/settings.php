@@ -1,10 +1,11 @@
 <?php
 /**
- * The plugin's one option, `pubnet_widgets_settings` (an array), and its checks.
+ * The plugin's one option, `pubnet_widgets_settings` (an array): its defaults, how it is read
+ * and sanitised, its registration. What a valid value is: includes/common/checks.php.
  *
  * Keys: token, website_key, sid, api_base, proxy (builtin|external), proxy_url, render_endpoint,
- * deep_link_hosts (a list of host names), and auto-linking's (includes/autolink.php): autolink,
- * autolink_content, autolink_comments (booleans), autolink_exclude_domains (host names),
+ * deep_link_hosts (a list of host names), and auto-linking's (includes/autolink/settings.php):
+ * autolink, autolink_content, autolink_comments (booleans), autolink_exclude_domains (host names),
  * autolink_include_classes, autolink_exclude_classes (CSS class names), autolink_consent
  * (tcf|always). The token is write-only: it is read here and by the
  * proxy, never printed anywhere. The URLs the plugin's server fetches (api_base,
@@ -43,12 +44,6 @@ function pubnet_widgets_settings(): array {
 	return pubnet_widgets_autolink_settings( $settings );
 }
 
-/** A host name as a deep-link host is listed: lower case, letters, digits, `-` and dots. */
-function pubnet_widgets_is_host( $value ): bool {
-	$label = '[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?';
-	return is_string( $value ) && strlen( $value ) <= 253 && 1 === preg_match( '/^' . $label . '(?:\.' . $label . ')*$/', $value );
-}
-
 /**
  * The "Deep-link hosts" field's text as a list (spaces, commas or new lines between hosts;
  * lower-cased, a trailing dot dropped), or null when one of them is not a host name.
@@ -74,32 +69,6 @@ function pubnet_widgets_parse_hosts( string $text ): ?array {
  */
 function pubnet_widgets_may_set_urls(): bool {
 	return current_user_can( 'unfiltered_html' ) || ( 'cli' === PHP_SAPI && ! is_user_logged_in() );
-}
-
-/** A website guid (the public website key). */
-function pubnet_widgets_is_uuid( $value ): bool {
-	return is_string( $value ) && 1 === preg_match( '/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i', $value );
-}
-
-/** A SubID: at most 32 of A-Z a-z 0-9 _ - (api-contract §7). */
-function pubnet_widgets_is_sid( $value ): bool {
-	return is_string( $value ) && 1 === preg_match( '/^[A-Za-z0-9_-]{1,32}$/', $value );
-}
-
-/** An absolute http(s) URL with a host, no user info. */
-function pubnet_widgets_is_http_url( $value ): bool {
-	if ( ! is_string( $value ) || '' === $value || preg_match( '/[\s\x00-\x1f\x7f]/', $value ) ) {
-		return false;
-	}
-	$parts = wp_parse_url( $value );
-	return is_array( $parts ) && isset( $parts['scheme'], $parts['host'] ) && '' !== $parts['host']
-		&& in_array( strtolower( $parts['scheme'] ), array( 'http', 'https' ), true )
-		&& ! isset( $parts['user'] ) && ! isset( $parts['pass'] );
-}
-
-/** A base URL: http(s), no query or fragment, ending with `/`. */
-function pubnet_widgets_is_base_url( $value ): bool {
-	return pubnet_widgets_is_http_url( $value ) && ! preg_match( '/[?#]/', $value );
 }
 
 /**
@@ -199,18 +168,19 @@ function pubnet_widgets_api_url(): string {
 	return rest_url( 'pubnet/v1/api/' );
 }
 
-add_action(
-	'init',
-	static function () {
-		register_setting(
-			'pubnet_widgets',
-			PUBNET_WIDGETS_OPTION,
-			array(
-				'type'              => 'array',
-				'sanitize_callback' => 'pubnet_widgets_sanitize',
-				'default'           => pubnet_widgets_defaults(),
-				'show_in_rest'      => false,
-			)
-		);
-	}
-);
+/**
+ * Registers the option with the Settings API (the group the settings page posts), with its
+ * sanitize callback: update_option() runs it wherever it is called.
+ */
+function pubnet_widgets_register_setting(): void {
+	register_setting(
+		'pubnet_widgets',
+		PUBNET_WIDGETS_OPTION,
+		array(
+			'type'              => 'array',
+			'sanitize_callback' => 'pubnet_widgets_sanitize',
+			'default'           => pubnet_widgets_defaults(),
+			'show_in_rest'      => false,
+		)
+	);
+}

@@ -10,13 +10,14 @@
 defined( 'ABSPATH' ) || exit;
 
 /**
- * The elements (includes/element-table.php, generated from the registry of elements): tag =>
- * `attributes` (all it observes), `shortcode`, `block`, `render` (its route under /render/).
+ * The elements (includes/elements/element-table.php, generated from the registry of
+ * elements): tag => `attributes` (all it observes), `shortcode`, `block`, `render` (its route
+ * under /render/).
  */
 function pubnet_widgets_elements(): array {
 	static $table = null;
 	if ( null === $table ) {
-		$file  = PUBNET_WIDGETS_DIR . '/includes/element-table.php';
+		$file  = PUBNET_WIDGETS_DIR . '/includes/elements/element-table.php';
 		$table = is_readable( $file ) ? include $file : array();
 		$table = is_array( $table ) ? $table : array();
 	}

@@ -18,12 +18,14 @@
 
 defined( 'ABSPATH' ) || exit;
 
-add_filter(
-	'no_texturize_tags',
-	static function ( $tags ) {
-		return array_merge( (array) $tags, array_keys( pubnet_widgets_elements() ), array( 'template' ) );
-	}
-);
+/**
+ * The tags wptexturize leaves alone, with the elements and `template` (their shadow roots).
+ *
+ * @param mixed $tags The tags WordPress gives.
+ */
+function pubnet_widgets_no_texturize_tags( $tags ) {
+	return array_merge( (array) $tags, array_keys( pubnet_widgets_elements() ), array( 'template' ) );
+}
 
 /**
  * The placeholders of this request: marker and HTML by number (get), or a new one (add).
@@ -80,15 +82,14 @@ function pubnet_widgets_restore( $page ) {
 	);
 }
 
-// Started last on template_redirect: the innermost buffer, so it gets the page first.
-add_action(
-	'template_redirect',
-	static function () {
-		if ( is_admin() || wp_doing_ajax() || ( defined( 'REST_REQUEST' ) && REST_REQUEST ) || is_embed() ) {
-			return;
-		}
-		pubnet_widgets_placeholders( null, true );
-		ob_start( 'pubnet_widgets_restore' );
-	},
-	PHP_INT_MAX
-);
+/**
+ * The page buffered, on front-end pages, so that the placeholders are replaced when it is
+ * sent; started last on template_redirect: the innermost buffer, so it gets the page first.
+ */
+function pubnet_widgets_start_buffer(): void {
+	if ( is_admin() || wp_doing_ajax() || ( defined( 'REST_REQUEST' ) && REST_REQUEST ) || is_embed() ) {
+		return;
+	}
+	pubnet_widgets_placeholders( null, true );
+	ob_start( 'pubnet_widgets_restore' );
+}
