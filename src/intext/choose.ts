@@ -46,49 +46,59 @@ export function siteOf(url: string): string {
   return found ? found[1].toLowerCase().replace(/^www\./, '') : '';
 }
 
+/** What was linked so far on a page (or in a post): carried from one call to the next. */
+export interface Linked {
+  /** The offers linked. */
+  used: Set<string>;
+  /** The paragraphs that hold a link. */
+  paragraphs: Set<number>;
+  /** The words read, and the word the last link started at. */
+  words: number;
+  last: number;
+}
+
+export const nothingLinked = (): Linked => ({
+  used: new Set(),
+  paragraphs: new Set(),
+  words: 0,
+  last: -Infinity,
+});
+
 /**
  * The mentions to link in `runs`, given the sites the text already links to
- * (`linkedSites`, from `siteOf`) and what was linked before on the page (`used`: the
- * offers, `count` and the word the last link started at, carried from one call to the
- * next on a page).
+ * (`linkedSites`, from `siteOf`) and what was linked before them (`linked`, which this
+ * updates: a page's text may come in several calls, in reading order).
  */
 export function choose(
   runs: readonly Run[],
   compiled: Compiled,
   limits: Limits,
   linkedSites: readonly string[],
-  page: { used: Set<string>; count: number; words: number; last: number } = {
-    used: new Set(),
-    count: 0,
-    words: 0,
-    last: -Infinity,
-  },
+  linked: Linked = nothingLinked(),
 ): Chosen[] {
   const chosen: Chosen[] = [];
-  const paragraphs = new Set<number>();
   runs.forEach(({ text, open, paragraph }, run) => {
     WORDS.lastIndex = 0;
     for (let word = WORDS.exec(text); word; word = WORDS.exec(text)) {
       const may =
         open &&
-        page.count < limits.max &&
-        !paragraphs.has(paragraph) &&
-        page.words - page.last >= limits.perWords;
+        linked.used.size < limits.max &&
+        !linked.paragraphs.has(paragraph) &&
+        linked.words - linked.last >= limits.perWords;
       const mention = may ? mentionAt(text, word.index, compiled) : undefined;
       if (mention) {
         const { offer, url } = mention.entry;
         const site = siteOf(url);
-        if (!page.used.has(offer) && !linkedSites.some((linked) => sameSite(site, linked))) {
+        if (!linked.used.has(offer) && !linkedSites.some((other) => sameSite(site, other))) {
           chosen.push({ ...mention, run });
-          page.used.add(offer);
-          page.count++;
-          page.last = page.words;
-          paragraphs.add(paragraph);
+          linked.used.add(offer);
+          linked.paragraphs.add(paragraph);
+          linked.last = linked.words;
         }
         // The words of the mention count; none inside it starts another.
-        page.words += text.slice(mention.start, mention.end).match(WORDS)!.length;
+        linked.words += text.slice(mention.start, mention.end).match(WORDS)!.length;
         WORDS.lastIndex = mention.end;
-      } else page.words++;
+      } else linked.words++;
     }
   });
   return chosen;

@@ -39,19 +39,25 @@ const firstWord = (text: string, at = 0) => {
   return WORD_HERE.exec(text)?.[0].toLowerCase() ?? '';
 };
 
-/** `lexicon`'s forms by their first word; an entry's forms are its names' (forms.ts). */
-export function compile(lexicon: Lexicon): Compiled {
-  const compiled: Compiled = new Map();
-  for (const entry of lexicon.entries)
-    for (const name of entry.names)
-      for (const text of formsOf(name)) {
-        const key = firstWord(text);
-        if (!key) continue;
-        const forms = compiled.get(key) ?? [];
-        if (!forms.some((form) => form.text == text)) forms.push({ text, entry });
+/** Adds `entry`'s forms (its names', forms.ts) to `compiled`, by their first word. */
+export function addEntry(compiled: Compiled, entry: LexiconEntry): void {
+  for (const name of entry.names)
+    for (const text of formsOf(name)) {
+      const key = firstWord(text);
+      const forms = compiled.get(key) ?? [];
+      if (key && !forms.some((form) => form.text == text)) {
+        forms.push({ text, entry });
+        // The longest first (a stable sort: of two as long, the first added).
+        forms.sort((a, b) => b.text.length - a.text.length);
         compiled.set(key, forms);
       }
-  for (const forms of compiled.values()) forms.sort((a, b) => b.text.length - a.text.length);
+    }
+}
+
+/** `lexicon`'s forms by their first word. */
+export function compile(lexicon: Lexicon): Compiled {
+  const compiled: Compiled = new Map();
+  for (const entry of lexicon.entries) addEntry(compiled, entry);
   return compiled;
 }
 
