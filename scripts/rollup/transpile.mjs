@@ -18,16 +18,12 @@ function compilerOptions(tsconfig) {
 
 /**
  * `sourceMap`: a map per module for rollup to chain (with the sources inside where
- * `inlineSources`); `include`: which `.ts` ids to compile (every one when not given).
+ * `inlineSources`). Every `.ts` module is compiled, with tsconfig.json's options (the
+ * build runs at the repository's root).
  */
-export function transpile({
-  tsconfig = './tsconfig.json',
-  sourceMap = false,
-  inlineSources = false,
-  include,
-} = {}) {
+export function transpile({ sourceMap = false, inlineSources = false } = {}) {
   // Where files are written is rollup's business: rootDir and outDir would only be checked.
-  const { rootDir: _rootDir, outDir: _outDir, ...read } = compilerOptions(tsconfig);
+  const { rootDir: _rootDir, outDir: _outDir, ...read } = compilerOptions('./tsconfig.json');
   const options = {
     ...read,
     declaration: false,
@@ -45,7 +41,7 @@ export function transpile({
       return existsSync(path) ? path : null;
     },
     transform(code, id) {
-      if (!id.endsWith('.ts') || id.endsWith('.d.ts') || (include && !include(id))) return null;
+      if (!id.endsWith('.ts') || id.endsWith('.d.ts')) return null;
       const { outputText, sourceMapText, diagnostics } = ts.transpileModule(code, {
         compilerOptions: options,
         fileName: id,
