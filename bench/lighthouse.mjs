@@ -1,5 +1,5 @@
 // Lighthouse (the npm package's programmatic API, 12.x) on the demo as
-// `npm start` serves it (scripts/demo.mjs: pages, CDN build, proxy, emulator
+// `npm start` serves it (scripts/demo/demo.mjs: pages, CDN build, proxy, emulator
 // with the bench's latency, all on loopback), and on the README's quick start
 // as pasted (quick-start.mjs), and on two pages of expected outcomes
 // (fixtures/outcome-pages.mjs, issue 37: an auto-linking article, half its
@@ -25,7 +25,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromiumArgs, findBrowser } from '../scripts/find-browser.mjs';
+import { chromiumArgs, findBrowser } from '../scripts/machine/find-browser.mjs';
 import { measure, round } from './lib/figures.mjs';
 import { outcomePages } from './fixtures/outcome-pages.mjs';
 import { quickStartSite } from './quick-start.mjs';
@@ -192,7 +192,7 @@ const measured = (r, sample, summary) => ({
 });
 
 export async function lighthouseFigures({ latency }) {
-  const { startDemo } = await import('../scripts/demo.mjs');
+  const { startDemo } = await import('../scripts/demo/demo.mjs');
   const { known } = await import('../dist/emulator/index.js');
   const dir = await mkdtemp(join(tmpdir(), 'pubnet-quick-start-'));
   const figures = [];

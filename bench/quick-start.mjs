@@ -19,7 +19,7 @@
 //                  the seeded 300×250 manual slot (`bannerAdslot`, of the
 //                  second website, so WEBSITE_GUID is that website's);
 //   grid-ssr.html, slot-ssr.html: the same pages, their widget tags rendered
-//                  by the server at request time (scripts/demo-server.mjs).
+//                  by the server at request time (scripts/demo/demo-server.mjs).
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
@@ -180,7 +180,7 @@ function page({ title, head, widget }) {
 }
 
 /**
- * The quick-start pages in `dir`, for the demo's servers (scripts/demo.mjs: the
+ * The quick-start pages in `dir`, for the demo's servers (scripts/demo/demo.mjs: the
  * CDN build at /cdn/, the proxy at /pubnet-api/): `mounts` to start the demo
  * with, then `write({ origin, api })` once its URL is known, which writes the
  * pages and resolves with `{ pages: [{ name, path, serverRendered }], notes }`.

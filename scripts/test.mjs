@@ -14,8 +14,8 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ENGINES } from './engines.mjs';
-import { describeTime, runMeasured } from './step-time.mjs';
+import { ENGINES } from './machine/engines.mjs';
+import { describeTime, runMeasured } from './test/step-time.mjs';
 
 const bin = (name) => join('node_modules', '.bin', name);
 /** Holds the reports the steps write (TAP, browser summary); removed once they are read. */
@@ -30,7 +30,7 @@ const started = Date.now();
  * a file's time is waiting (on browsers, servers, sockets, PHP), and two cores are enough for
  * two files at once when at most one of them drives browsers. The first lane holds the files
  * that drive browsers, which connect to one Chromium, Firefox and WebKitWebDriver started for
- * the lane (scripts/shared-engines.mjs: about thirty launches fewer; a Firefox with a new
+ * the lane (scripts/test/shared-engines.mjs: about thirty launches fewer; a Firefox with a new
  * profile costs 8 s of CPU to start), and the packaging checks (15 s alone); the second, the rest
  * (WordPress's PHP-only files among them). Those two moves balance the lanes: before the
  * packaging checks moved, the second, at its lower priority, ended 40-47 s after the first in
@@ -54,7 +54,7 @@ const NODE_LANES = [
       PACKAGING,
     ],
     timeout: 120_000,
-    // One Chromium, Firefox and WebKitWebDriver for all its files (scripts/shared-engines.mjs).
+    // One Chromium, Firefox and WebKitWebDriver for all its files (scripts/test/shared-engines.mjs).
     sharedEngines: true,
   },
   {
@@ -110,7 +110,7 @@ async function runQuietly(label, command, args) {
 async function nodeTests(label, { files, timeout, sharedEngines }, quiet) {
   const tap = join(work, `${label.replace(/\W+/g, '-')}.tap`);
   const args = [
-    ...(sharedEngines ? ['scripts/shared-engines.mjs', process.execPath] : []),
+    ...(sharedEngines ? ['scripts/test/shared-engines.mjs', process.execPath] : []),
     '--import',
     'tsx',
     '--test',
@@ -169,8 +169,8 @@ const STATIC = {
  * WordPress), npm's (`npm ci` when node_modules is missing or stale) and the build.
  */
 const SETUP = {
-  system: () => run('system', process.execPath, ['scripts/system.mjs']),
-  deps: () => run('deps', process.execPath, ['scripts/ensure-deps.mjs']),
+  system: () => run('system', process.execPath, ['scripts/machine/system.mjs']),
+  deps: () => run('deps', process.execPath, ['scripts/machine/ensure-deps.mjs']),
   build: () => run('build', 'npm', ['run', 'build', '--silent']),
 };
 

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { extractStrings, parsePo, potText } from '../../scripts/wordpress-i18n.mjs';
+import { extractStrings, parsePo, potText } from '../../scripts/build/wordpress-i18n.mjs';
 import { execFileSync } from 'node:child_process';
 import { pluginZip } from './support/pubnet.js';
 

@@ -27,7 +27,7 @@ import {
   elementTablePhp,
   publicSuffixPhp,
   publicSuffixRules,
-} from '../../scripts/wordpress-build.mjs';
+} from '../../scripts/build/wordpress-build.mjs';
 
 const INCLUDES = fileURLToPath(new URL('../../wordpress/includes/', import.meta.url));
 let dir: string;

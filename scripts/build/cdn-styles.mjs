@@ -13,8 +13,8 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
-const { ELEMENTS } = await import('../dist/components/registry.js');
-const { stylesheetText } = await import('../dist/render/index.js');
+const { ELEMENTS } = await import('../../dist/components/registry.js');
+const { stylesheetText } = await import('../../dist/render/index.js');
 
 /** Comments and the white space around punctuation go; nothing else changes. */
 const minify = (css) =>
@@ -26,7 +26,7 @@ const minify = (css) =>
 
 for (const { tag, element, render } of ELEMENTS) {
   if (!render) continue;
-  const file = fileURLToPath(new URL(`../dist/cdn/${tag}.css`, import.meta.url));
+  const file = fileURLToPath(new URL(`../../dist/cdn/${tag}.css`, import.meta.url));
   writeFileSync(file, minify(stylesheetText(element)) + '\n');
 }
 
@@ -35,11 +35,13 @@ for (const { tag, element, render } of ELEMENTS) {
 const folders = ['base', 'product-card', ...ELEMENTS.map(({ tag }) => tag.replace(/^pubnet-/, ''))];
 const reserve = folders
   .map((folder) => {
-    const file = fileURLToPath(new URL(`../src/components/${folder}/reserve.css`, import.meta.url));
+    const file = fileURLToPath(
+      new URL(`../../src/components/${folder}/reserve.css`, import.meta.url),
+    );
     return existsSync(file) ? minify(readFileSync(file, 'utf8')) : '';
   })
   .join('');
-const reserveFile = fileURLToPath(new URL('../dist/cdn/pubnet.css', import.meta.url));
+const reserveFile = fileURLToPath(new URL('../../dist/cdn/pubnet.css', import.meta.url));
 writeFileSync(reserveFile, reserve + '\n');
 writeFileSync(
   reserveFile + '.sri',

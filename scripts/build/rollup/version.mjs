@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 
 const { version } = JSON.parse(
-  readFileSync(new URL('../../package.json', import.meta.url), 'utf8'),
+  readFileSync(new URL('../../../package.json', import.meta.url), 'utf8'),
 );
 
 export const replaceVersion = {

@@ -2,7 +2,7 @@
 // code of test/proxy/runtimes.test.ts (workerd, Deno, Bun) and `npm run load:proxy` (those and
 // Node). src/proxy is bundled by rollup into <scratch>/node_modules/pubnet-widgets/dist/proxy/edge.js,
 // importing the public suffix list from dist/vendor/tldts.js as the package's edge build does
-// (scripts/rollup/vendored.mjs), laid out as a user's install would hold them; workerd gets the two as
+// (scripts/build/rollup/vendored.mjs), laid out as a user's install would hold them; workerd gets the two as
 // modules (the proxy by its package name), Deno through an import map, Bun by running a copy of
 // its recipe inside <scratch> (Bun resolves from a file's real folder, where this repository's
 // package.json would pick dist/). Node runs the package's bin, `pubnet-proxy` (src/proxy/cli.ts,
@@ -37,8 +37,8 @@ import {
   LIT_NODE_CONDITIONS,
   litSsrStatic,
   ssrClientWithoutBuffer,
-} from '../lit-node-build.mjs';
-import { useVendored, vendorBuild, vendoredFile } from '../rollup/vendored.mjs';
+} from '../build/lit-node-build.mjs';
+import { useVendored, vendorBuild, vendoredFile } from '../build/rollup/vendored.mjs';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const recipes = join(root, 'examples/proxy');

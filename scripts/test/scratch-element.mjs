@@ -6,7 +6,7 @@
 // build (its element table), and the contract suite (test/components/contract/, in
 // Chromium: its tests run for the scratch element too). Then removes the copy.
 //
-//   node scripts/scratch-element.mjs      (about 2 minutes; needs `npm ci` done here)
+//   node scripts/test/scratch-element.mjs      (about 2 minutes; needs `npm ci` done here)
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { inflateRawSync } from 'node:zlib';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
+const root = fileURLToPath(new URL('../..', import.meta.url));
 const copy = mkdtempSync(join(tmpdir(), 'pubnet-scratch-'));
 const sh = (command, args, options = {}) =>
   execFileSync(command, args, { cwd: copy, encoding: 'utf8', ...options });

@@ -1,7 +1,7 @@
 // `npm publish` runs this first (`prepublishOnly`): it refuses to publish while package.json
 // lacks `repository`, `homepage` or `bugs`, which npm shows on the package's page and which
 // the project's owner sets once the repository's public URL is known (docs/releasing.md).
-// One line says what is missing, and the exit status is 1. `node scripts/publish-guard.mjs
+// One line says what is missing, and the exit status is 1. `node scripts/release/publish-guard.mjs
 // [path/to/package.json]` checks without publishing (default: ./package.json).
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';

@@ -1,6 +1,6 @@
 // `npm run load:proxy`: the proxy under widget traffic, on Node, Deno, Bun and workerd.
 //
-// Each runtime runs its deployment recipe (scripts/load-proxy/runtimes.mjs, started as
+// Each runtime runs its deployment recipe (scripts/test/runtimes.mjs, started as
 // test/proxy/runtimes.test.ts starts them) in front of the emulator on loopback (20 ms
 // latency), with the client's address taken from a header a load balancer would set. The
 // same fixed list of mixed widget reads (composed ad slot GETs, product searches, offer
@@ -12,7 +12,7 @@
 // Per run: requests/s, p50 and p99 of the widget reads, their share of 429s (goal: 0), and
 // the runtime process's peak RSS (VmHWM). Checks: no widget read gets 429 or fails, the
 // hammering client gets 429s, and the others' p99 with it stays within 2x of without.
-// Then cache hits (load-proxy/hits.mjs): each runtime's share of a bare node:http server's
+// Then cache hits (lib/cache-hits.mjs): each runtime's share of a bare node:http server's
 // requests/s on the same bytes, in the same run (goal for Node: half), and its peak RSS.
 // Prints a table, writes bench/proxy-load.json. Loopback only; every loop is bounded; the
 // script stops by itself and kills every child it started.
@@ -20,9 +20,9 @@ import { Agent, request as httpRequest } from 'node:http';
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { register } from 'tsx/esm/api';
-import { prng } from './prng.mjs';
-import { killAll, memoryOf, prepare, runtimes, start, stop } from './load-proxy/runtimes.mjs';
-import { HITS, cacheHits, printHits } from './load-proxy/hits.mjs';
+import { prng } from '../scripts/test/prng.mjs';
+import { killAll, memoryOf, prepare, runtimes, start, stop } from '../scripts/test/runtimes.mjs';
+import { HITS, cacheHits, printHits } from './lib/cache-hits.mjs';
 
 register();
 const { startEmulator, known } = await import('../src/emulator/index.ts');
@@ -40,7 +40,7 @@ const TOTAL_CAP_MS = 240_000;
 /** The goal: the others' p99 with the hammering client at most this times without. */
 const MAX_P99_RATIO = 2;
 const TOKEN = 'load-test-token-0123456789';
-const OUT = fileURLToPath(new URL('../bench/proxy-load.json', import.meta.url));
+const OUT = fileURLToPath(new URL('./proxy-load.json', import.meta.url));
 
 const watchdog = setTimeout(() => {
   console.error('load-proxy: time cap reached, stopping.');

@@ -1,4 +1,4 @@
-// `node scripts/shared-engines.mjs <command> [args…]`: runs the command with one Chromium,
+// `node scripts/test/shared-engines.mjs <command> [args…]`: runs the command with one Chromium,
 // one Firefox and one WebKitWebDriver (with its display) started for it, and stops them
 // once it ends, with its exit status. npm test runs the Node test files that drive browsers
 // this way: each file connects to the engines (test/e2e/support/engines.ts, browser.ts)
@@ -9,7 +9,7 @@
 // WebDriver BiDi session at a time).
 import { spawn } from 'node:child_process';
 import puppeteer from 'puppeteer-core';
-import { puppeteerOptions, startWebKitDriver } from './engines.mjs';
+import { puppeteerOptions, startWebKitDriver } from '../machine/engines.mjs';
 
 /** The variable that gives each engine's endpoint to the command's processes. */
 export const SHARED_ENGINE_ENV = {
@@ -63,7 +63,7 @@ export async function startSharedEngines() {
 if (import.meta.filename == process.argv[1]) {
   const [command, ...args] = process.argv.slice(2);
   if (!command) {
-    console.error('usage: node scripts/shared-engines.mjs <command> [args…]');
+    console.error('usage: node scripts/test/shared-engines.mjs <command> [args…]');
     process.exit(2);
   }
   const engines = await startSharedEngines();

@@ -3,5 +3,5 @@
 // carries the file; no person reads it, editors and the docs' element reference do.
 import { readFileSync, writeFileSync } from 'node:fs';
 
-const file = new URL('../custom-elements.json', import.meta.url);
+const file = new URL('../../custom-elements.json', import.meta.url);
 writeFileSync(file, JSON.stringify(JSON.parse(readFileSync(file, 'utf8'))) + '\n');

@@ -1,10 +1,10 @@
 // The demo's servers, shared by `npm start` (scripts/start.mjs) and the
-// screenshots (scripts/screenshots.mjs). One origin serves the pages (demo/ at
+// screenshots (scripts/demo/screenshots.mjs). One origin serves the pages (demo/ at
 // `/`), the CDN build (dist/cdn/ at `/cdn/`) and two token-holding proxies:
 //   /pubnet-api/  in front of the emulator of the API, as a publisher runs it;
 //   /faulty-api/  in front of a second emulator that fails on purpose (demo/faults.html).
 // demo/server-rendered.html has its widgets rendered into its HTML at request
-// time, through /pubnet-api/ (`renderTags` of pubnet-widgets/render, in scripts/demo-server.mjs).
+// time, through /pubnet-api/ (`renderTags` of pubnet-widgets/render, in scripts/demo/demo-server.mjs).
 // demo/price-comparison.html and demo/loan-offers.html each have one element printed
 // into them as any server would from the proxy's `/render/` routes: `<!-- pubnet-render
 // render/…/?… -->` is replaced by the HTML the proxy answers for that path
@@ -13,9 +13,9 @@
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
-import { startEmulator, known } from '../dist/emulator/index.js';
-import { createProxy } from '../dist/proxy/index.js';
-import { serve } from '../dist/node-adapter/serve.js';
+import { startEmulator, known } from '../../dist/emulator/index.js';
+import { createProxy } from '../../dist/proxy/index.js';
+import { serve } from '../../dist/node-adapter/serve.js';
 import { chooseEncoding, createDemoHandler, MIN_COMPRESS_BYTES } from './demo-server.mjs';
 
 const dir = (path) => fileURLToPath(new URL(path, import.meta.url));
@@ -190,8 +190,8 @@ export async function startDemo({
       grinderMpn: known.comparison.mpnOnly.mpn,
     };
     const pages = createDemoHandler({
-      root: dir('../demo/'),
-      cdn: dir('../dist/cdn/'),
+      root: dir('../../demo/'),
+      cdn: dir('../../dist/cdn/'),
       values,
       headers: {
         '/csp.html': { 'content-security-policy': strictCsp(new URL(emulator.url).origin) },
@@ -203,7 +203,7 @@ export async function startDemo({
       mount.prefix,
       createDemoHandler({
         root: mount.root,
-        cdn: dir('../dist/cdn/'),
+        cdn: dir('../../dist/cdn/'),
         values: { ...values, ...mount.values },
         serverRendered: mount.serverRendered ?? [],
       }),

@@ -6,7 +6,7 @@
 // test/tooling/readme.test.ts fails when they are stale.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 
-const root = new URL('../', import.meta.url);
+const root = new URL('../../', import.meta.url);
 const read = (path) => readFileSync(new URL(path, root), 'utf8');
 const cell = (text) =>
   String(text ?? '')

@@ -32,7 +32,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { zip } from './zip.mjs';
 import { languageFiles } from './wordpress-i18n.mjs';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
+const root = fileURLToPath(new URL('../..', import.meta.url));
 const source = join(root, 'wordpress');
 const SLUG = 'pubnet-widgets';
 
@@ -51,7 +51,7 @@ export function php(value, indent = '') {
 
 /** includes/routes.php: the allow-list as the plugin's proxy reads it. */
 export async function routesPhp() {
-  const { allowList } = await import('../dist/proxy/index.js');
+  const { allowList } = await import('../../dist/proxy/index.js');
   return (
     '<?php\n' +
     '/**\n' +
@@ -68,7 +68,7 @@ export async function routesPhp() {
 
 /** includes/element-table.php: the registry's elements as the plugin reads them. */
 export async function elementTablePhp() {
-  const { ELEMENTS } = await import('../dist/components/registry.js');
+  const { ELEMENTS } = await import('../../dist/components/registry.js');
   const table = Object.fromEntries(
     ELEMENTS.map(({ tag, element, render, wordpress }) => [
       tag,

@@ -1,5 +1,5 @@
 // Lit for edge runtimes (workerd, Deno, Bun), shared by the build (dist/*/edge.js) and the
-// runtime tests' bundles (scripts/load-proxy/runtimes.mjs). Lit's Node build (the `node`
+// runtime tests' bundles (scripts/test/runtimes.mjs). Lit's Node build (the `node`
 // export condition) renders without a DOM: it uses @lit-labs/ssr-dom-shim where the browser
 // build needs `HTMLElement`, which no edge runtime has. One package of it, the Node build of
 // @lit-labs/ssr-client, imports Node's `buffer` for one base64 call that its default build
@@ -42,6 +42,9 @@ const LIT_SSR_STATIC = '\0pubnet-lit-ssr-static';
  * whole bundle, which no `iife` or `cjs` output can hold. Put it before node-resolve and
  * typescript.
  */
+/** The real module, src/render/lit-ssr.ts. */
+const LIT_SSR = new URL('../../src/render/lit-ssr.ts', import.meta.url).pathname;
+
 export const litSsrStatic = {
   name: 'pubnet-lit-ssr-static',
   async resolveId(source, importer, options) {
@@ -53,10 +56,7 @@ export const litSsrStatic = {
       return LIT_SSR_STATIC;
     if (importer === LIT_SSR_STATIC)
       // From where the real module would import it.
-      return this.resolve(source, new URL('../src/render/lit-ssr.ts', import.meta.url).pathname, {
-        ...options,
-        skipSelf: true,
-      });
+      return this.resolve(source, LIT_SSR, { ...options, skipSelf: true });
     return null;
   },
   load(id) {

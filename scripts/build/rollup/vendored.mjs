@@ -9,7 +9,7 @@
 // the install over its 5 MiB (issue 24).
 //
 // Shared by rollup.config.mjs and the runtime tests' scratch install
-// (scripts/load-proxy/runtimes.mjs), so that workerd, Deno and Bun run the proxy as it ships.
+// (scripts/test/runtimes.mjs), so that workerd, Deno and Bun run the proxy as it ships.
 import { readdirSync, rmSync } from 'node:fs';
 import { dirname, join, relative, resolve as resolvePath, sep } from 'node:path';
 import resolve from '@rollup/plugin-node-resolve';

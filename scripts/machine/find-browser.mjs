@@ -1,6 +1,6 @@
 // Finds a Chrome/Chromium for the browser tests, benchmarks and screenshots.
 // Order: $CHROME_PATH, Debian's /usr/bin/chromium, then the usual install places;
-// with none, one line telling how to get one (scripts/system.mjs installs it
+// with none, one line telling how to get one (scripts/machine/system.mjs installs it
 // before `npm test` on Debian/Ubuntu as root).
 import { existsSync } from 'node:fs';
 

@@ -7,7 +7,7 @@ import { once } from 'node:events';
 import { request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
 import { createInterface } from 'node:readline';
-import { memoryOf, runtimes, start, stop } from './runtimes.mjs';
+import { memoryOf, runtimes, start, stop } from '../../scripts/test/runtimes.mjs';
 
 const round = (value, digits = 1) => Number(value.toFixed(digits));
 

@@ -1,5 +1,5 @@
 // What `npm test` needs from the machine beyond npm: the three browser engines
-// (scripts/engines.mjs) and Debian's WordPress with PHP and MariaDB for
+// (scripts/machine/engines.mjs) and Debian's WordPress with PHP and MariaDB for
 // test/wordpress/. `ensureSystem()` installs whatever is missing on Debian or
 // Ubuntu as root (one `apt-get update`, one `apt-get install`); anywhere else
 // it stops at once with one line naming what to install.

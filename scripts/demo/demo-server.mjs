@@ -173,7 +173,7 @@ export function createDemoHandler({ root, cdn, values = {}, headers = {}, server
         const html = fill(await readFile(file, 'utf8'), values);
         const started = performance.now();
         // Imported when first needed: only this needs the build (dist/render/).
-        const { renderTags } = await import('../dist/render/index.js');
+        const { renderTags } = await import('../../dist/render/index.js');
         const page = await renderTags(html, { api: values.api, key: values.key });
         body = Buffer.from(page.html);
         // How long the page waited for its widgets, for DevTools and the bench.

@@ -12,7 +12,7 @@ import { readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { posix } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const dist = fileURLToPath(new URL('../dist/', import.meta.url));
+const dist = fileURLToPath(new URL('../../dist/', import.meta.url));
 
 const header = (script) => `/**
  * Types of ${script}, a classic script: it sets \`window.Pubnet\`

@@ -1,9 +1,9 @@
 // The three browser engines the tests run in, from the machine's own installs
-// (never a downloaded build): Chromium (scripts/find-browser.mjs), Firefox
+// (never a downloaded build): Chromium (scripts/machine/find-browser.mjs), Firefox
 // (stock Firefox ESR, driven by puppeteer-core over WebDriver BiDi) and WebKit
 // (WebKitGTK's MiniBrowser, driven by WebKitWebDriver under a private Xvfb,
 // whose GTK theme xsettingsd sets: how WebKit is told the reader prefers dark).
-// scripts/system.mjs installs what is missing; this file only finds and starts.
+// scripts/machine/system.mjs installs what is missing; this file only finds and starts.
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -52,7 +52,7 @@ export const needsDisplay = () => process.platform === 'linux';
 export const findXvfb = () => first(XVFB);
 export const findXsettingsd = () => first(XSETTINGSD);
 
-/** The Debian package that brings each part, for scripts/system.mjs. */
+/** The Debian package that brings each part, for scripts/machine/system.mjs. */
 export const ENGINE_PARTS = {
   chromium: [
     { what: 'Chromium', package: 'chromium', recommends: true, present: () => hasChromium() },

@@ -1,9 +1,9 @@
 // `npm run screenshots`: a PNG of every demo page in docs/screenshots/, and the README's
 // one picture, docs/readme.webp: the product grid's first row, scaled down to a few tens of
 // KB, since the package ships it (docs/screenshots/ it does not). `node
-// scripts/screenshots.mjs product-grid` shoots only the pages named.
+// scripts/demo/screenshots.mjs product-grid` shoots only the pages named.
 // Builds nothing: run the build first (`npx rollup -c`). Starts the demo's
-// servers in-process (scripts/demo.mjs, as `npm start` does), opens each
+// servers in-process (scripts/demo/demo.mjs, as `npm start` does), opens each
 // demo/*.html in Chromium, waits until every widget has settled (shown, fell
 // back or collapsed; a server-rendered one also taken over by the bundle) and
 // its images have loaded, and saves a full-page shot;
@@ -23,7 +23,7 @@ const variants = [{ page: 'theming.html', name: 'theming-dark', colorScheme: 'da
 /** The README's picture: of this shot, its scale and WebP quality. */
 const README_SHOT = {
   name: 'product-grid',
-  path: here('../docs/readme.webp'),
+  path: here('../../docs/readme.webp'),
   scale: 0.7,
   quality: 0.7,
 };
@@ -31,23 +31,21 @@ const README_SHOT = {
 const only = process.argv.slice(2);
 
 const missing = [
-  '../dist/cdn/pubnet.min.js',
-  '../dist/emulator/index.js',
-  '../dist/proxy/index.js',
-  '../dist/node-adapter/serve.js',
-  '../dist/render/index.js',
-].filter((path) => !existsSync(here(path)));
+  'dist/cdn/pubnet.min.js',
+  'dist/emulator/index.js',
+  'dist/proxy/index.js',
+  'dist/node-adapter/serve.js',
+  'dist/render/index.js',
+].filter((path) => !existsSync(here(`../../${path}`)));
 if (missing.length) {
-  console.error(
-    `screenshots: ${missing.map((p) => p.slice(3)).join(', ')} missing: build first (npx rollup -c).`,
-  );
+  console.error(`screenshots: ${missing.join(', ')} missing: build first (npx rollup -c).`);
   process.exit(1);
 }
 
 // Imported only now: they load dist/.
 const { startDemo } = await import('./demo.mjs');
-const { findBrowser, chromiumArgs } = await import('./find-browser.mjs');
-(await import('./system.mjs')).ensureSystem(['chromium']);
+const { findBrowser, chromiumArgs } = await import('../machine/find-browser.mjs');
+(await import('../machine/system.mjs')).ensureSystem(['chromium']);
 const { chromium } = await import('playwright-core');
 
 const watchdog = setTimeout(() => {
@@ -56,9 +54,9 @@ const watchdog = setTimeout(() => {
 }, WATCHDOG_MS);
 watchdog.unref();
 
-const outDir = here('../docs/screenshots/');
+const outDir = here('../../docs/screenshots/');
 mkdirSync(outDir, { recursive: true });
-const pages = readdirSync(here('../demo/'))
+const pages = readdirSync(here('../../demo/'))
   .filter((file) => file.endsWith('.html'))
   .sort();
 const shots = [
