@@ -121,7 +121,7 @@ const cls = (value) => (value === null || value === undefined ? 'n/a' : value.to
 const met = (f) => (f.ok === null || f.ok === undefined ? '—' : f.ok ? 'yes' : 'no');
 
 /**
- * The Lighthouse tables (bench/lighthouse.mjs): the demo pages' scores and CLS
+ * The Lighthouse tables (bench/groups/lighthouse.mjs): the demo pages' scores and CLS
  * per form factor against their goals, then the README quick start's CLS.
  * Empty when the results hold no Lighthouse figure.
  */

@@ -12,8 +12,8 @@
 // two comparisons whose shops overlap, to see whether a shop's offer is read once.
 // Loan offers' view is one read of the website's payday-loans page, whatever the
 // filters; three lists with different filters on one page, to see whether they share it.
-import { waitForWidgets, withPage } from './lib/browser.mjs';
-import { measure, repeat } from './lib/figures.mjs';
+import { waitForWidgets, withPage } from '../lib/browser.mjs';
+import { measure, repeat } from '../lib/figures.mjs';
 
 /** Extra time after the last widget finished, for late duplicates to show up. */
 const SETTLE_MS = 300;

@@ -6,7 +6,7 @@
 // cache they are bounded by the distinct resources, not by the views.
 // View stats (`POST …/products/stats/`) are never cached by design and are
 // left out of the simulated views.
-import { measure, repeat } from './lib/figures.mjs';
+import { measure, repeat } from '../lib/figures.mjs';
 
 const VIEWS = 1000;
 /** Page views in flight at once (visitors arriving together). */
@@ -78,9 +78,9 @@ async function simulate(proxy, kinds) {
 
 export async function proxyFigures({ runs, latency }) {
   // The built package (npm run build), imported here so that without it only this group fails.
-  const { startEmulator, known } = await import('../dist/emulator/index.js');
-  const { createProxy } = await import('../dist/proxy/index.js');
-  const { adslotProductSearch, buildSearch } = await import('../dist/client/product-search.js');
+  const { startEmulator, known } = await import('../../dist/emulator/index.js');
+  const { createProxy } = await import('../../dist/proxy/index.js');
+  const { adslotProductSearch, buildSearch } = await import('../../dist/client/product-search.js');
   const server = await startEmulator({ port: 0, host: '127.0.0.1', latency });
   try {
     const { emulator } = server;

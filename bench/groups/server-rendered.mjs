@@ -18,14 +18,14 @@
 // - hydration: the CDN script's last byte → the element's `pubnet-load`,
 //   split at the slot's definition.
 import { fileURLToPath } from 'node:url';
-import { waitForWidgets, withPage } from './lib/browser.mjs';
-import { measure, median, repeat, round } from './lib/figures.mjs';
+import { waitForWidgets, withPage } from '../lib/browser.mjs';
+import { measure, median, repeat, round } from '../lib/figures.mjs';
 
 /**
  * The page's instruments, run before any of its scripts: injected rather
  * than fetched, which would hold the parser up before the slot.
  */
-const INSTRUMENTS = ['./pages/recorder.js', './pages/first-link.js'].map((path) =>
+const INSTRUMENTS = ['../pages/recorder.js', '../pages/first-link.js'].map((path) =>
   fileURLToPath(new URL(path, import.meta.url)),
 );
 

@@ -1,8 +1,8 @@
 // Main thread: layout shift while widgets load above page text, and long
 // tasks while 200 product cards render. The entries come from the page's
 // recorder (pages/recorder.js), observing from before the CDN script runs.
-import { waitForWidgets, withPage } from './lib/browser.mjs';
-import { measure, median, repeat, round } from './lib/figures.mjs';
+import { waitForWidgets, withPage } from '../lib/browser.mjs';
+import { measure, median, repeat, round } from '../lib/figures.mjs';
 
 /** After the widgets finished: time for images and late layout to settle. */
 const SETTLE_MS = 800;

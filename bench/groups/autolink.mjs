@@ -9,9 +9,9 @@
 // - long tasks (> 50 ms) from `autolink()` to the scan's end (goal none).
 // The page loads auto-linking bundled from src/autolink/index.ts with esbuild (an IIFE,
 // minified), called as the npm module is; the CDN file's size is in the size group.
-import { articleLinks, HOSTS, LINKS, WITH_OFFER } from './fixtures/long-article.mjs';
-import { withPage } from './lib/browser.mjs';
-import { measure, median, repeat, round } from './lib/figures.mjs';
+import { articleLinks, HOSTS, LINKS, WITH_OFFER } from '../fixtures/long-article.mjs';
+import { withPage } from '../lib/browser.mjs';
+import { measure, median, repeat, round } from '../lib/figures.mjs';
 
 /** After the last detect: time for late duplicates to show up. */
 const SETTLE_MS = 300;
@@ -35,7 +35,7 @@ function article() {
 /** Auto-linking as one classic script defining `PubnetAutolink`. */
 async function bundle() {
   const { build } = await import('esbuild');
-  const entry = new URL('../src/autolink/index.ts', import.meta.url).pathname;
+  const entry = new URL('../../src/autolink/index.ts', import.meta.url).pathname;
   const out = await build({
     entryPoints: [entry],
     bundle: true,

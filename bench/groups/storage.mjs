@@ -7,9 +7,9 @@
 // wp_options grew by, against the tests' bounds.
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { measure } from './lib/figures.mjs';
+import { measure } from '../lib/figures.mjs';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
+const root = fileURLToPath(new URL('../..', import.meta.url));
 /** What the WordPress test allows wp_options to grow by (OPTIONS_GROWTH_MAX there). */
 const GROWTH_MAX = 1_000_000;
 /** What the CLI test allows its heap to grow by (HEAP_GROWTH_MAX there), in MiB. */

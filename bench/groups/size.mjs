@@ -12,10 +12,10 @@ import { gzipSync } from 'node:zlib';
 import { rollup } from 'rollup';
 import resolve from '@rollup/plugin-node-resolve';
 import terser from '@rollup/plugin-terser';
-import { measure } from './lib/figures.mjs';
-import { sizeParts } from './lib/size-parts.mjs';
+import { measure } from '../lib/figures.mjs';
+import { sizeParts } from '../lib/size-parts.mjs';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
+const root = fileURLToPath(new URL('../..', import.meta.url));
 const CDN_FILE = join(root, 'dist/cdn/pubnet.min.js');
 const AUTOLINK_FILE = join(root, 'dist/cdn/pubnet-autolink.min.js');
 /** The auto-linking file's goal (rollup.config.mjs has the same number). */
@@ -31,7 +31,7 @@ const NOT_FOR_BARE = ['typescript', 'pubnet-version', 'pubnet-cdn-budget'];
  */
 async function cdnBuild() {
   try {
-    const config = await import('../rollup.config.mjs');
+    const config = await import('../../rollup.config.mjs');
     const cdn = config.default.find((c) => c.output?.format === 'iife');
     return {
       plugins: cdn.plugins.filter((p) => p && !NOT_FOR_BARE.includes(p.name)),

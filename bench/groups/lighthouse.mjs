@@ -1,7 +1,7 @@
 // Lighthouse (the npm package's programmatic API, 12.x) on the demo as
 // `npm start` serves it (scripts/demo/demo.mjs: pages, CDN build, proxy, emulator
 // with the bench's latency, all on loopback), and on the README's quick start
-// as pasted (quick-start.mjs), and on two pages of expected outcomes
+// as pasted (fixtures/quick-start.mjs), and on two pages of expected outcomes
 // (fixtures/outcome-pages.mjs, issue 37: an auto-linking article, half its
 // links to hosts without an offer, and a closed offer's link), each page with
 // Lighthouse's own desktop and mobile presets (their simulated throttling).
@@ -25,10 +25,10 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromiumArgs, findBrowser } from '../scripts/machine/find-browser.mjs';
-import { measure, round } from './lib/figures.mjs';
-import { outcomePages } from './fixtures/outcome-pages.mjs';
-import { quickStartSite } from './quick-start.mjs';
+import { chromiumArgs, findBrowser } from '../../scripts/machine/find-browser.mjs';
+import { measure, round } from '../lib/figures.mjs';
+import { outcomePages } from '../fixtures/outcome-pages.mjs';
+import { quickStartSite } from '../fixtures/quick-start.mjs';
 
 /** The demo pages measured, by their file in demo/. */
 export const DEMO_PAGES = [
@@ -192,8 +192,8 @@ const measured = (r, sample, summary) => ({
 });
 
 export async function lighthouseFigures({ latency }) {
-  const { startDemo } = await import('../scripts/demo/demo.mjs');
-  const { known } = await import('../dist/emulator/index.js');
+  const { startDemo } = await import('../../scripts/demo/demo.mjs');
+  const { known } = await import('../../dist/emulator/index.js');
   const dir = await mkdtemp(join(tmpdir(), 'pubnet-quick-start-'));
   const figures = [];
   let demo;

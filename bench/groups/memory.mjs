@@ -4,8 +4,8 @@
 // garbage collection (`HeapProfiler.collectGarbage`) before and after each run
 // of 1,000 cycles, on one page after a warm-up (the first load fills the
 // client's cache, so later cycles are the widget's own work, not the network's).
-import { cdp, withPage } from './lib/browser.mjs';
-import { measure, median, round } from './lib/figures.mjs';
+import { cdp, withPage } from '../lib/browser.mjs';
+import { measure, median, round } from '../lib/figures.mjs';
 
 const CYCLES = 1000;
 const WARM_UP = 100;

@@ -28,10 +28,10 @@
 //
 // The forwarding-only proxy (`compose: false`) is kept for comparison: the
 // widget's own second round trip (config, then search or tracking links).
-import { withPage } from './lib/browser.mjs';
-import { measure, median, repeat, round } from './lib/figures.mjs';
-import { OWN_TIME_GOAL, ownTimeFigure, phasesOf } from './lib/own-time.mjs';
-import { timeOne, whereTime } from './lib/render-timing.mjs';
+import { withPage } from '../lib/browser.mjs';
+import { measure, median, repeat, round } from '../lib/figures.mjs';
+import { OWN_TIME_GOAL, ownTimeFigure, phasesOf } from '../lib/own-time.mjs';
+import { timeOne, whereTime } from '../lib/render-timing.mjs';
 
 /** The goal of a render (issue 26): 1.5 × its floor. */
 const goalFor = (floor) => round(1.5 * floor);
