@@ -6,7 +6,7 @@ import {
   defineElementCalls,
   distPaths,
   publicOnly,
-} from './scripts/manifest.mjs';
+} from './scripts/build/manifest.mjs';
 
 export default {
   globs: ['src/components/**/*.ts'],

@@ -1,7 +1,7 @@
 // Five kinds of build, in this order:
 // - vendor: dist/vendor/tldts.js, the proxy's public suffix list, and
 //   dist/vendor/hono-node-server.js, the Node adapter's, one minified file each that the
-//   npm, emulator and edge builds import (scripts/rollup/vendored.mjs), so that the package
+//   npm, emulator and edge builds import (scripts/build/rollup/vendored.mjs), so that the package
 //   can hold them without depending on them, and holds each once;
 // - npm: ESM modules in dist/ mirroring src/, `lit` external, with declarations;
 // - emulator: dist/emulator/index.js and cli.js with hono bundled in, so that hono can
@@ -12,28 +12,28 @@
 //   dist/cdn/pubnet-autolink.min.js, auto-linking alone (no Lit), each minified, with a
 //   source map, an SRI hash beside it and a size budget that fails the build (last,
 //   so that a file over budget leaves the rest of dist/ built).
-// The builds' own plugins are in scripts/rollup/, one module each (or per related pair).
+// The builds' own plugins are in scripts/build/rollup/, one module each (or per related pair).
 import { builtinModules } from 'node:module';
 import typescript from '@rollup/plugin-typescript';
 import resolve from '@rollup/plugin-node-resolve';
 import terser from '@rollup/plugin-terser';
-import { cdnBudget } from './scripts/rollup/cdn-budget.mjs';
-import { emulatorOutput, leaveEmulatorOut } from './scripts/rollup/emulator-output.mjs';
-import { browserManifests } from './scripts/rollup/browser-manifests.mjs';
-import { minifyTemplates } from './scripts/rollup/minify-templates.mjs';
-import { transpile } from './scripts/rollup/transpile.mjs';
-import { typeOnlyShapes } from './scripts/rollup/type-only-shapes.mjs';
-import { noHono } from './scripts/rollup/no-hono.mjs';
-import { noStaleMaps } from './scripts/rollup/no-stale-maps.mjs';
-import { noWarnings } from './scripts/rollup/no-warnings.mjs';
-import { useVendored, vendorBuild } from './scripts/rollup/vendored.mjs';
-import { replaceVersion } from './scripts/rollup/version.mjs';
+import { cdnBudget } from './scripts/build/rollup/cdn-budget.mjs';
+import { emulatorOutput, leaveEmulatorOut } from './scripts/build/rollup/emulator-output.mjs';
+import { browserManifests } from './scripts/build/rollup/browser-manifests.mjs';
+import { minifyTemplates } from './scripts/build/rollup/minify-templates.mjs';
+import { transpile } from './scripts/build/rollup/transpile.mjs';
+import { typeOnlyShapes } from './scripts/build/rollup/type-only-shapes.mjs';
+import { noHono } from './scripts/build/rollup/no-hono.mjs';
+import { noStaleMaps } from './scripts/build/rollup/no-stale-maps.mjs';
+import { noWarnings } from './scripts/build/rollup/no-warnings.mjs';
+import { useVendored, vendorBuild } from './scripts/build/rollup/vendored.mjs';
+import { replaceVersion } from './scripts/build/rollup/version.mjs';
 import {
   EDGE_TERSER,
   LIT_NODE_CONDITIONS,
   litSsrStatic,
   ssrClientWithoutBuffer,
-} from './scripts/lit-node-build.mjs';
+} from './scripts/build/lit-node-build.mjs';
 
 /**
  * The CDN file (LitElement and the five widgets), min+gzip, in bytes: target 14 KB, ceiling
@@ -167,7 +167,7 @@ export default [
     },
     plugins: [
       // Before the resolvers: tldts is dist/vendor/tldts.js, imported
-      // (scripts/rollup/vendored.mjs).
+      // (scripts/build/rollup/vendored.mjs).
       useVendored('dist'),
       noHono,
       replaceVersion,

@@ -1,8 +1,8 @@
 // `npm start`: the demo as a publisher would run it. The pages talk to the
 // proxy mounted under /pubnet-api/ of their own origin; only the proxy holds the
 // API token and talks to the emulator. Run after the build (npm's prestart builds).
-// The servers themselves are in scripts/demo.mjs.
-import { startDemo } from './demo.mjs';
+// The servers themselves are in scripts/demo/demo.mjs.
+import { startDemo } from './demo/demo.mjs';
 
 const demo = await startDemo({
   host: process.env.HOST ?? '127.0.0.1',

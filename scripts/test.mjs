@@ -1,7 +1,8 @@
 // `npm test`: the machine's and npm's packages and the build, then formatting, lint,
-// typecheck, Node tests and browser tests, in that order; then each step's wall and CPU
-// time, and one closing line CI can read: `N passed, N failed, N skipped`.
-// `node scripts/test.mjs node browser` runs only the named steps.
+// typecheck, Node tests (the scratch element's check beside them) and browser tests, in that
+// order; then each step's wall and CPU time, and one closing line CI can read:
+// `N passed, N failed, N skipped`. `node scripts/test.mjs node browser` runs only the named
+// steps (system, deps, build, format, lint, types, node, scratch, browser).
 import {
   closeSync,
   existsSync,
@@ -14,8 +15,8 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ENGINES } from './engines.mjs';
-import { describeTime, runMeasured } from './step-time.mjs';
+import { ENGINES } from './machine/engines.mjs';
+import { describeTime, runMeasured } from './test/step-time.mjs';
 
 const bin = (name) => join('node_modules', '.bin', name);
 /** Holds the reports the steps write (TAP, browser summary); removed once they are read. */
@@ -30,7 +31,7 @@ const started = Date.now();
  * a file's time is waiting (on browsers, servers, sockets, PHP), and two cores are enough for
  * two files at once when at most one of them drives browsers. The first lane holds the files
  * that drive browsers, which connect to one Chromium, Firefox and WebKitWebDriver started for
- * the lane (scripts/shared-engines.mjs: about thirty launches fewer; a Firefox with a new
+ * the lane (scripts/test/shared-engines.mjs: about thirty launches fewer; a Firefox with a new
  * profile costs 8 s of CPU to start), and the packaging checks (15 s alone); the second, the rest
  * (WordPress's PHP-only files among them). Those two moves balance the lanes: before the
  * packaging checks moved, the second, at its lower priority, ended 40-47 s after the first in
@@ -54,7 +55,7 @@ const NODE_LANES = [
       PACKAGING,
     ],
     timeout: 120_000,
-    // One Chromium, Firefox and WebKitWebDriver for all its files (scripts/shared-engines.mjs).
+    // One Chromium, Firefox and WebKitWebDriver for all its files (scripts/test/shared-engines.mjs).
     sharedEngines: true,
   },
   {
@@ -97,10 +98,13 @@ function ended(label, { status, wallMs, cpu }) {
  * `run`, its output to a file and printed, whole, once it ends: steps that run side by
  * side each print theirs in one piece.
  */
-async function runQuietly(label, command, args) {
+async function runQuietly(label, command, args, env = {}) {
   const log = join(work, `${label.replace(/\W+/g, '-')}.log`);
   const out = openSync(log, 'w');
-  const result = await runMeasured(command, args, { stdio: ['ignore', out, out] });
+  const result = await runMeasured(command, args, {
+    stdio: ['ignore', out, out],
+    env: { ...process.env, ...env },
+  });
   closeSync(out);
   console.log(`\n── ${label}: ${[command, ...args].join(' ')}\n${readFileSync(log, 'utf8')}`);
   return ended(label, result);
@@ -110,7 +114,7 @@ async function runQuietly(label, command, args) {
 async function nodeTests(label, { files, timeout, sharedEngines }, quiet) {
   const tap = join(work, `${label.replace(/\W+/g, '-')}.tap`);
   const args = [
-    ...(sharedEngines ? ['scripts/shared-engines.mjs', process.execPath] : []),
+    ...(sharedEngines ? ['scripts/test/shared-engines.mjs', process.execPath] : []),
     '--import',
     'tsx',
     '--test',
@@ -138,6 +142,37 @@ async function nodeTests(label, { files, timeout, sharedEngines }, quiet) {
   totals.passed += read('pass');
   totals.failed += read('fail') + read('cancelled');
   totals.skipped += read('skipped') + read('todo');
+}
+
+/** Adds the counts a step wrote to `file` (JSON); a step that wrote none counts as one failure. */
+function addSummary(file) {
+  if (!existsSync(file)) {
+    totals.failed += 1;
+    return;
+  }
+  const counted = JSON.parse(readFileSync(file, 'utf8'));
+  totals.passed += counted.passed;
+  totals.failed += counted.failed;
+  totals.skipped += counted.skipped;
+}
+
+/**
+ * The scratch element's check (scripts/test/scratch-element.mjs): an element is one folder and
+ * its line in the registry. Each of its checks counts as a test. Beside the Node tests (`quiet`:
+ * its output whole once it ends) it runs at the second lane's lower priority: their lanes
+ * spend most of their time waiting, and its minute of building and Chromium fills that time
+ * rather than adding a step's wall time of its own, while the first lane's pages keep the CPU
+ * they paint with.
+ */
+async function scratchElement(quiet) {
+  const label = 'scratch element';
+  const summary = join(work, 'scratch-element.json');
+  const args = ['scripts/test/scratch-element.mjs'];
+  const env = { PUBNET_SUMMARY_FILE: summary };
+  if (!quiet) await run(label, process.execPath, args, env);
+  else if (NICE) await runQuietly(label, NICE, ['-n', '10', process.execPath, ...args], env);
+  else await runQuietly(label, process.execPath, args, env);
+  addSummary(summary);
 }
 
 function testFiles(dirs) {
@@ -169,8 +204,8 @@ const STATIC = {
  * WordPress), npm's (`npm ci` when node_modules is missing or stale) and the build.
  */
 const SETUP = {
-  system: () => run('system', process.execPath, ['scripts/system.mjs']),
-  deps: () => run('deps', process.execPath, ['scripts/ensure-deps.mjs']),
+  system: () => run('system', process.execPath, ['scripts/machine/system.mjs']),
+  deps: () => run('deps', process.execPath, ['scripts/machine/ensure-deps.mjs']),
   build: () => run('build', 'npm', ['run', 'build', '--silent']),
 };
 
@@ -186,6 +221,8 @@ const steps = {
     await nodeTests(`node tests (${first.name})`, first, false);
     await others;
   },
+  // Quiet beside the Node tests, its output as it comes alone.
+  scratch: () => scratchElement(wanted('node')),
   async browser() {
     // One run per engine, one after the other: each failure and each timing names its engine.
     for (const engine of engines) {
@@ -199,22 +236,15 @@ const steps = {
           PUBNET_SUMMARY_FILE: summary,
         },
       );
-      if (!existsSync(summary)) {
-        totals.failed += 1;
-        continue;
-      }
-      const counted = JSON.parse(readFileSync(summary, 'utf8'));
-      totals.passed += counted.passed;
-      totals.failed += counted.failed;
-      totals.skipped += counted.skipped;
+      addSummary(summary);
     }
   },
 };
 
 const chosen = process.argv.slice(2);
+const wanted = (name) => !chosen.length || chosen.includes(name);
 try {
   for (const name of chosen) if (!(name in steps)) throw new Error(`Unknown test step "${name}"`);
-  const wanted = (name) => !chosen.length || chosen.includes(name);
   for (const [name, step] of Object.entries(SETUP))
     // Without the packages or the build no other step can pass: stop there.
     if (wanted(name) && !(await step())) throw new Error(`The ${name} step failed`);
@@ -223,8 +253,12 @@ try {
       .filter(wanted)
       .map((name) => steps[name]()),
   );
-  for (const [name, step] of Object.entries(steps))
-    if (!(name in STATIC) && !(name in SETUP) && wanted(name)) await step();
+  // The scratch element's check starts with the Node tests and runs beside them
+  // (scratchElement says why); the browser tests wait for both.
+  const beside = wanted('scratch') ? steps.scratch() : undefined;
+  if (wanted('node')) await steps.node();
+  await beside;
+  if (wanted('browser')) await steps.browser();
 } catch (error) {
   problems.push(error.message);
 } finally {

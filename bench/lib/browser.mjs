@@ -1,6 +1,6 @@
 // Chromium through playwright-core: the machine's own browser (never a
 // download), loopback only.
-import { chromiumArgs, findBrowser } from '../../scripts/find-browser.mjs';
+import { chromiumArgs, findBrowser } from '../../scripts/machine/find-browser.mjs';
 
 /**
  * Launches headless Chromium. Every host name but 127.0.0.1 fails to resolve

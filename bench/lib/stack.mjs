@@ -24,10 +24,10 @@
 // `/cached/`, `/forward/`, `/near/`, `/served/`, `/served-near/` with the other ones.
 // `server-rendered.html` is rendered at request time: its widget tags become
 // `renderAdslot`'s HTML, loaded by the server through the page's own `{{api}}`
-// proxy (`renderTags` of pubnet-widgets/render, in scripts/demo-server.mjs), before a byte is sent.
+// proxy (`renderTags` of pubnet-widgets/render, in scripts/demo/demo-server.mjs), before a byte is sent.
 import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { createDemoHandler } from '../../scripts/demo-server.mjs';
+import { createDemoHandler } from '../../scripts/demo/demo-server.mjs';
 import { proxyRecorder } from './proxy-timing.mjs';
 
 const dir = (path) => fileURLToPath(new URL(path, import.meta.url));

@@ -5,7 +5,7 @@
  * space-reserving stylesheet's build (its rules: `reserve.css` in the element's folder),
  * server rendering, the proxy's `/render/` routes and the WordPress build read that list.
  * An element's folder is named as its tag without `pubnet-`. The CDN file keeps only `tag`
- * and `element` of each (scripts/rollup/browser-manifests.mjs).
+ * and `element` of each (scripts/build/rollup/browser-manifests.mjs).
  */
 import type { Core } from '../client/core.js';
 import type { PubnetWidget } from './base/widget-element.js';
@@ -49,5 +49,5 @@ export interface ElementManifest<E extends ElementClass = ElementClass> {
   readonly wordpress?: { readonly shortcode: string; readonly block?: string };
 }
 
-/** A manifest, typed (and found by the element reference's build: scripts/manifest.mjs). */
+/** A manifest, typed (and found by the element reference's build: scripts/build/manifest.mjs). */
 export const manifest = <E extends ElementClass>(entry: ElementManifest<E>) => entry;

@@ -4,7 +4,7 @@
  * and its entry here. The npm and CDN entries define them from this list (define.ts), and
  * the space-reserving stylesheet, server rendering, the proxy's `/render/` routes, the
  * WordPress build and the contract suite (test/components/contract/) read it
- * (`node scripts/scratch-element.mjs` shows it with a scratch element).
+ * (`npm run scratch-element` shows it with a scratch element).
  */
 import adslot from './adslot/manifest.js';
 import productGrid from './product-grid/manifest.js';

@@ -5,7 +5,7 @@
  * to install, when `pubnet-widgets/render` is imported (top-level await), rather
  * than Node's "Cannot find package" at link time. The proxy's render routes
  * answer that error (src/proxy/render/routes.ts). Self-contained bundles (the edge builds,
- * the tests' bundles) have Lit SSR inside: scripts/lit-node-build.mjs's `litSsrStatic` puts
+ * the tests' bundles) have Lit SSR inside: scripts/build/lit-node-build.mjs's `litSsrStatic` puts
  * plain static imports in place of this module, so that they hold no top-level await.
  */
 import type * as Ssr from '@lit-labs/ssr';

@@ -1,4 +1,4 @@
-// The README's quick start, pasted as it is (bench/quick-start.mjs reads it
+// The README's quick start, pasted as it is (bench/fixtures/quick-start.mjs reads it
 // from README.md), shifts nothing a reader sees, in Chromium, Firefox and
 // WebKit: the `async` script arrives only after the page's first paint (the
 // site holds it until then), and the text below a product grid or a sized ad
@@ -18,7 +18,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { quickStart, substitute } from '../../bench/quick-start.mjs';
+import { quickStart, substitute } from '../../bench/fixtures/quick-start.mjs';
 import { known } from '../../src/emulator/known.js';
 import { renderTags } from '../../src/render/index.js';
 import { root } from './support/bundle.js';

@@ -13,7 +13,7 @@ import {
   LIT_NODE_CONDITIONS,
   litSsrStatic,
   ssrClientWithoutBuffer,
-} from '../../scripts/lit-node-build.mjs';
+} from '../../scripts/build/lit-node-build.mjs';
 import type { ProxyHandler } from '../../src/proxy/proxy.js';
 import type { ProxyOptions } from '../../src/proxy/options.js';
 import { TOKEN, jsonInit, known, startStack } from './support/stack.js';

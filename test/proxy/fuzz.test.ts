@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { TOKEN, known, startStack } from './support/stack.js';
 import { raw } from '../support/raw-http.js';
-import { prng } from '../../scripts/prng.mjs';
+import { prng } from '../../scripts/test/prng.mjs';
 
 const guid = known.website.guid;
 

@@ -7,7 +7,7 @@
 // The recipes import `pubnet-widgets/proxy`. Here that name is the build's dist/proxy/edge.js
 // (what the `workerd` and `worker` conditions give) with the dist/vendor/tldts.js it imports,
 // laid out as a user's install holds them: <scratch>/node_modules/pubnet-widgets/dist/. How
-// each runtime gets it, and starts, is scripts/load-proxy/runtimes.mjs (shared with
+// each runtime gets it, and starts, is scripts/test/runtimes.mjs (shared with
 // `npm run load:proxy`, which bundles src/ itself).
 //
 // A runtime that cannot start fails its test with one line naming it; nothing is skipped.
@@ -26,7 +26,7 @@ import {
   stopAll,
   type Runtime,
   type Scratch,
-} from '../../scripts/load-proxy/runtimes.mjs';
+} from '../../scripts/test/runtimes.mjs';
 import { TOKEN, known, startStack } from './support/stack.js';
 import { startWorkerdCache } from './support/workerd-cache.js';
 

@@ -2,7 +2,7 @@
 // devDependency): the Worker fetches pages from a publisher's origin (a small Node server here)
 // and renders their ad slots with `pubnet-widgets/render` (the build's dist/render/edge.js, Lit's
 // Node build inside, what wrangler resolves for users) from a real proxy in front of the
-// emulator. How workerd is started: scripts/load-proxy/runtimes.mjs.
+// emulator. How workerd is started: scripts/test/runtimes.mjs.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
@@ -13,7 +13,7 @@ import {
   stop,
   type RenderScratch,
   type Started,
-} from '../../scripts/load-proxy/runtimes.mjs';
+} from '../../scripts/test/runtimes.mjs';
 import { serve, type Served } from '../../src/node-adapter/serve.js';
 import { known, startStack } from '../proxy/support/stack.js';
 

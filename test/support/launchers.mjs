@@ -1,11 +1,11 @@
-// web-test-runner launchers for the three engines (scripts/engines.mjs finds them):
+// web-test-runner launchers for the three engines (scripts/machine/engines.mjs finds them):
 // Chromium and Firefox through puppeteer-core (Firefox over WebDriver BiDi),
 // WebKit's MiniBrowser through WebKitWebDriver, one page at a time; and the
 // server commands that each engine carries out its own way (engineCommands()).
 import { chromeLauncher } from '@web/test-runner-chrome';
 import { WebdriverLauncher } from '@web/test-runner-webdriver';
 import * as puppeteer from 'puppeteer-core';
-import { puppeteerOptions, startWebKitDriver } from '../../scripts/engines.mjs';
+import { puppeteerOptions, startWebKitDriver } from '../../scripts/machine/engines.mjs';
 
 /** Each page in a window of its own: tabs of one window hide each other, and a hidden page gets no frames. */
 async function chromiumPage({ browser }) {

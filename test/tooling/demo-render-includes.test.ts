@@ -1,12 +1,12 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { gunzipSync } from 'node:zlib';
-import { startDemo } from '../../scripts/demo.mjs';
+import { startDemo } from '../../scripts/demo/demo.mjs';
 import { known } from '../../dist/emulator/index.js';
 import { raw } from '../support/raw-http.js';
 
 // demo/price-comparison.html prints the proxy's /render/price-comparison/ HTML where it says
-// `<!-- pubnet-render … -->` (scripts/demo.mjs), as any server would from the render routes;
+// `<!-- pubnet-render … -->` (scripts/demo/demo.mjs), as any server would from the render routes;
 // the page's other comparisons stay for the browser.
 test('the price comparison page has the proxy-rendered comparison in its HTML', async (t) => {
   const demo = await startDemo({ port: 0, emulatorPort: 0, latency: 0 });

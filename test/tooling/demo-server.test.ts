@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { chooseEncoding, createDemoHandler } from '../../scripts/demo-server.mjs';
+import { chooseEncoding, createDemoHandler } from '../../scripts/demo/demo-server.mjs';
 import { serve } from '../../dist/node-adapter/serve.js';
 import { raw } from '../support/raw-http.js';
 

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
-const script = fileURLToPath(new URL('../../scripts/find-browser.mjs', import.meta.url));
+const script = fileURLToPath(new URL('../../scripts/machine/find-browser.mjs', import.meta.url));
 const run = (env: Record<string, string>) =>
   spawnSync(process.execPath, [script], {
     encoding: 'utf8',

@@ -1,5 +1,5 @@
 // Publishing without `repository`, `homepage` or `bugs` is impossible by mistake (issue 39):
-// `prepublishOnly` runs scripts/publish-guard.mjs, which prints one line and exits 1. Shown on
+// `prepublishOnly` runs scripts/release/publish-guard.mjs, which prints one line and exits 1. Shown on
 // a copy of package.json in a temporary folder, by `npm publish --dry-run` against a registry
 // that does not exist: the guard stops it before anything is packed or sent.
 import { test } from 'node:test';
@@ -9,11 +9,11 @@ import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSy
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { missingFields, refusal } from '../../scripts/publish-guard.mjs';
+import { missingFields, refusal } from '../../scripts/release/publish-guard.mjs';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
-const GUARD = join(root, 'scripts', 'publish-guard.mjs');
+const GUARD = join(root, 'scripts', 'release', 'publish-guard.mjs');
 const LINE =
   /^publish-guard: package\.json has no (repository|homepage|bugs)(, (homepage|bugs))*: set them before publishing \(docs\/releasing\.md\)$/;
 
@@ -27,8 +27,8 @@ const PLACES = {
 function project(t: { after: (fn: () => void) => void }, manifest: object): string {
   const dir = mkdtempSync(join(tmpdir(), 'pubnet-publish-'));
   t.after(() => rmSync(dir, { recursive: true, force: true }));
-  mkdirSync(join(dir, 'scripts'));
-  copyFileSync(GUARD, join(dir, 'scripts', 'publish-guard.mjs'));
+  mkdirSync(join(dir, 'scripts', 'release'), { recursive: true });
+  copyFileSync(GUARD, join(dir, 'scripts', 'release', 'publish-guard.mjs'));
   writeFileSync(join(dir, 'package.json'), JSON.stringify(manifest, null, 2));
   return dir;
 }
@@ -42,7 +42,7 @@ function guard(dir: string) {
 }
 
 test('npm publish runs the guard first; repository, homepage and bugs stay unset until the URL is known', () => {
-  assert.equal(pkg.scripts.prepublishOnly, 'node scripts/publish-guard.mjs');
+  assert.equal(pkg.scripts.prepublishOnly, 'node scripts/release/publish-guard.mjs');
   assert.deepEqual(missingFields(pkg), ['repository', 'homepage', 'bugs']);
 });
 

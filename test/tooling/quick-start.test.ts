@@ -1,4 +1,4 @@
-// The bench's quick start (bench/quick-start.mjs) is the README's, as pasted:
+// The bench's quick start (bench/fixtures/quick-start.mjs) is the README's, as pasted:
 // its blocks are read from the section at bench time, and only the
 // placeholders are replaced.
 import { test } from 'node:test';
@@ -9,7 +9,7 @@ import {
   sectionBlocks,
   substitute,
   topLevelElements,
-} from '../../bench/quick-start.mjs';
+} from '../../bench/fixtures/quick-start.mjs';
 
 const README = `# x
 ## Quick start for publishers

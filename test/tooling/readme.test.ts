@@ -13,7 +13,7 @@ import {
   renderLighthouse,
   sections,
   updated,
-} from '../../scripts/readme.mjs';
+} from '../../scripts/docs/readme.mjs';
 
 test('the elements table, the element reference and the figures are up to date (run `npm run docs`)', () => {
   const generated = sections();

@@ -1,8 +1,8 @@
 // npm test's closing lines: each step's CPU time is that of its command and of
-// everything the command started and waited for (scripts/step-time.mjs).
+// everything the command started and waited for (scripts/test/step-time.mjs).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { describeTime, parseTimes, runMeasured } from '../../scripts/step-time.mjs';
+import { describeTime, parseTimes, runMeasured } from '../../scripts/test/step-time.mjs';
 
 /** A node process that spends `ms` of CPU time (not of the clock: a busy machine only slows it). */
 const burn = (ms: number) =>

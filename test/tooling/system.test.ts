@@ -1,11 +1,11 @@
-// scripts/system.mjs: what `npm test` needs from the machine. Where it cannot
+// scripts/machine/system.mjs: what `npm test` needs from the machine. Where it cannot
 // install (not root, not Debian), a missing part stops the run at once with one
 // line naming every missing part and the packages that bring them.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { PARTS, ensureSystem, installLine, missing } from '../../scripts/system.mjs';
+import { PARTS, ensureSystem, installLine, missing } from '../../scripts/machine/system.mjs';
 
 const part = (what: string, name: string, present: boolean, recommends = false) => ({
   what,
@@ -60,7 +60,7 @@ test('the machine parts cover the three engines and WordPress', () => {
 });
 
 test('an unknown part named on the command line fails with one line', () => {
-  const script = fileURLToPath(new URL('../../scripts/system.mjs', import.meta.url));
+  const script = fileURLToPath(new URL('../../scripts/machine/system.mjs', import.meta.url));
   const result = spawnSync(process.execPath, [script, 'safari'], { encoding: 'utf8' });
   assert.equal(result.status, 1);
   assert.equal(result.stderr.trim(), 'Unknown part "safari" (chromium,firefox,webkit,wordpress)');

@@ -1,6 +1,6 @@
 // The plugin's translations as files (issue 36, "In Polish"): the Polish catalogue
 // (wordpress/languages/pubnet-widgets-pl_PL.po) translates every string the plugin has, as
-// the build extracts them from the source (scripts/wordpress-i18n.mjs), each with the same
+// the build extracts them from the source (scripts/build/wordpress-i18n.mjs), each with the same
 // placeholders; the zip holds the template (the build's, from the source), the catalogue
 // compiled (.mo, read here by its own format) and the editor script's JSON under the name
 // WordPress looks it up by. What a Polish site shows is test/wordpress/polish.test.ts's.
@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { extractStrings, parsePo, potText } from '../../scripts/wordpress-i18n.mjs';
+import { extractStrings, parsePo, potText } from '../../scripts/build/wordpress-i18n.mjs';
 import { execFileSync } from 'node:child_process';
 import { pluginZip } from './support/pubnet.js';
 

@@ -29,7 +29,7 @@ import {
   elementTablePhp,
   publicSuffixPhp,
   publicSuffixRules,
-} from '../../scripts/wordpress-build.mjs';
+} from '../../scripts/build/wordpress-build.mjs';
 
 const INCLUDES = fileURLToPath(new URL('../../wordpress/includes/', import.meta.url));
 /** What the build generates into includes/ (each read by one file beside it). */

@@ -11,7 +11,7 @@ import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from '../e2e/support/browser.js';
 import { within } from '../e2e/support/widgets.js';
-import { parsePo } from '../../scripts/wordpress-i18n.mjs';
+import { parsePo } from '../../scripts/build/wordpress-i18n.mjs';
 import {
   TOKEN,
   pluginZip,

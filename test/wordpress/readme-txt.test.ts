@@ -8,7 +8,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { installLine, missing } from '../../scripts/system.mjs';
+import { installLine, missing } from '../../scripts/machine/system.mjs';
 import { pluginZip } from './support/pubnet.js';
 import { run } from './support/process.js';
 import { WORDPRESS } from './support/requirements.js';

@@ -18,7 +18,7 @@ export const isRenderPath = (path: string) => RENDER_PATH.test(path);
 
 /**
  * This package's version: the build writes it in place of the placeholder
- * (scripts/rollup/version.mjs, `replaceVersion`); unbuilt (tests under tsx) the
+ * (scripts/build/rollup/version.mjs, `replaceVersion`); unbuilt (tests under tsx) the
  * placeholder stays, which only makes the path look odd.
  */
 export const VERSION = '__PUBNET_VERSION__';

@@ -1,12 +1,12 @@
 // The system Chromium (never a downloaded build) through playwright-core, and a
 // page that records everything that went wrong on it.
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { chromiumArgs, findBrowser } from '../../../scripts/find-browser.mjs';
-import { SHARED_ENGINE_ENV } from '../../../scripts/shared-engines.mjs';
+import { chromiumArgs, findBrowser } from '../../../scripts/machine/find-browser.mjs';
+import { SHARED_ENGINE_ENV } from '../../../scripts/test/shared-engines.mjs';
 
 /**
  * A Chromium for one test file: under npm test the one started for all the files
- * (scripts/shared-engines.mjs), connected to, which `close()` leaves running once it has
+ * (scripts/test/shared-engines.mjs), connected to, which `close()` leaves running once it has
  * closed the contexts the file made; else one of its own.
  */
 export function launchBrowser(): Promise<Browser> {

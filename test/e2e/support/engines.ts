@@ -2,14 +2,14 @@
 // evaluate functions in it, close it. One implementation per mechanism:
 // puppeteer-core for Chromium (CDP) and Firefox (WebDriver BiDi), webdriverio
 // for WebKit (MiniBrowser through WebKitWebDriver, classic WebDriver: WebKit
-// refuses BiDi). All from the machine's own installs (scripts/engines.mjs).
+// refuses BiDi). All from the machine's own installs (scripts/machine/engines.mjs).
 // Each page starts with an empty cache and nothing from the pages before it:
 // a browser context of its own (puppeteer), a WebDriver session of its own
 // (WebKit). Whatever a test needs to know of a page, the page records itself
 // (test/e2e/pages/watch.js): WebKit's driver has no init scripts, no request
 // interception and no console, so holds are the site's (site.hold).
 // Under npm test the engines are started once for all the files
-// (scripts/shared-engines.mjs): a file connects to them, and leaves them running.
+// (scripts/test/shared-engines.mjs): a file connects to them, and leaves them running.
 import { after, before, describe } from 'node:test';
 import puppeteer, {
   type Browser as PuppeteerBrowser,
@@ -17,8 +17,8 @@ import puppeteer, {
   type LaunchOptions,
 } from 'puppeteer-core';
 import { remote } from 'webdriverio';
-import { ENGINES, puppeteerOptions, startWebKitDriver } from '../../../scripts/engines.mjs';
-import { SHARED_ENGINE_ENV } from '../../../scripts/shared-engines.mjs';
+import { ENGINES, puppeteerOptions, startWebKitDriver } from '../../../scripts/machine/engines.mjs';
+import { SHARED_ENGINE_ENV } from '../../../scripts/test/shared-engines.mjs';
 
 export type EngineName = 'chromium' | 'firefox' | 'webkit';
 export const ENGINE_NAMES = ENGINES as EngineName[];

@@ -15,7 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { createEmulator, known, type Emulator } from '../../../src/emulator/index.js';
 import { createProxy } from '../../../src/proxy/index.js';
 import { serve, type ConnectionInfo } from '../../../src/node-adapter/serve.js';
-import { createDemoHandler } from '../../../scripts/demo-server.mjs';
+import { createDemoHandler } from '../../../scripts/demo/demo-server.mjs';
 import { readBundle, withVersion } from './bundle.js';
 
 export const STRICT_CSP =

@@ -1,10 +1,10 @@
 // What the WordPress tests need on the machine (Debian's packages, listed once
-// in scripts/system.mjs, which `npm test` installs first). Missing pieces fail
+// in scripts/machine/system.mjs, which `npm test` installs first). Missing pieces fail
 // the tests with ONE line saying what to install: this project skips no test.
 import { accessSync, constants } from 'node:fs';
-import { installLine, missing } from '../../../scripts/system.mjs';
+import { installLine, missing } from '../../../scripts/machine/system.mjs';
 
-export { THEMES, WORDPRESS } from '../../../scripts/system.mjs';
+export { THEMES, WORDPRESS } from '../../../scripts/machine/system.mjs';
 export const CONFIG_DIR = '/etc/wordpress';
 
 /** Throws one line naming what is missing and what to install, or returns. */

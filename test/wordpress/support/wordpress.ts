@@ -162,7 +162,7 @@ ${salts}
         ],
         /Development Server \(.*\) started/,
         // SIGINT: `php -S` ends its workers and waits for them, so their CPU time is counted
-        // in npm test's (scripts/step-time.mjs); killed, they would go to init, uncounted.
+        // in npm test's (scripts/test/step-time.mjs); killed, they would go to init, uncounted.
         { env: { ...env, PHP_CLI_SERVER_WORKERS: '4' }, stopSignal: 'SIGINT' },
       );
       cleanups.push(() => server.stop());
