@@ -57,6 +57,7 @@ const npmEntries = {
   'proxy/cli': 'src/proxy/cli.ts',
   'render/index': 'src/render/index.ts',
   'autolink/index': 'src/autolink/index.ts',
+  'intext/index': 'src/intext/index.ts',
 };
 
 const emulatorEntries = {

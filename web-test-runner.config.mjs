@@ -10,7 +10,7 @@ import { summaryReporter } from './test/support/summary-reporter.mjs';
 const engine = process.env.PUBNET_ENGINE ?? 'chromium';
 
 export default {
-  files: ['test/{client,components,embed,autolink}/**/*.test.ts'],
+  files: ['test/{client,components,embed,autolink,intext}/**/*.test.ts'],
   nodeResolve: true,
   rootDir: '.',
   concurrency: 2,

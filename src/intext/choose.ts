@@ -50,8 +50,8 @@ export function siteOf(url: string): string {
 export interface Linked {
   /** The offers linked. */
   used: Set<string>;
-  /** The paragraphs that hold a link. */
-  paragraphs: Set<number>;
+  /** The paragraph of the last link (paragraphs come in reading order: one never comes back). */
+  paragraph: number;
   /** The words read, and the word the last link started at. */
   words: number;
   last: number;
@@ -59,7 +59,7 @@ export interface Linked {
 
 export const nothingLinked = (): Linked => ({
   used: new Set(),
-  paragraphs: new Set(),
+  paragraph: -1,
   words: 0,
   last: -Infinity,
 });
@@ -83,7 +83,7 @@ export function choose(
       const may =
         open &&
         linked.used.size < limits.max &&
-        !linked.paragraphs.has(paragraph) &&
+        linked.paragraph != paragraph &&
         linked.words - linked.last >= limits.perWords;
       const mention = may ? mentionAt(text, word.index, compiled) : undefined;
       if (mention) {
@@ -92,7 +92,7 @@ export function choose(
         if (!linked.used.has(offer) && !linkedSites.some((other) => sameSite(site, other))) {
           chosen.push({ ...mention, run });
           linked.used.add(offer);
-          linked.paragraphs.add(paragraph);
+          linked.paragraph = paragraph;
           linked.last = linked.words;
         }
         // The words of the mention count; none inside it starts another.

@@ -15,16 +15,10 @@ export interface Walked {
   hrefs: string[];
 }
 
-/**
- * The runs under each of `roots`; `exclude`: CSS selectors of elements never linked into.
- * `from` is a walk to go on from (a page's scopes, one after the other).
- */
-export function walkElements(
-  roots: Iterable<Element>,
-  exclude: string | undefined,
-  from: Walked & { paragraph?: number } = { runs: [], nodes: [], hrefs: [] },
-): Walked {
-  let paragraph = from.paragraph ?? 0;
+/** The runs under each of `roots`; `exclude`: CSS selectors of elements never linked into. */
+export function walkElements(roots: Iterable<Element>, exclude: string | undefined): Walked {
+  const from: Walked = { runs: [], nodes: [], hrefs: [] };
+  let paragraph = 0;
   const closing = (element: Element) =>
     closes(element.localName, (attribute) => element.getAttribute(attribute)) ||
     (!!exclude && element.matches(exclude));
@@ -35,9 +29,9 @@ export function walkElements(
         from.nodes.push(node);
       } else if (node instanceof Element) {
         const name = node.localName;
-        if (SKIPPED.has(name)) continue;
+        if (SKIPPED.test(name)) continue;
         if (name == 'a' && node.hasAttribute('href')) from.hrefs.push(node.getAttribute('href')!);
-        const block = BLOCKS.has(name);
+        const block = BLOCKS.test(name);
         if (block) paragraph++;
         visit(node, closed || closing(node));
         if (block) paragraph++;
@@ -52,7 +46,7 @@ export function walkElements(
     paragraph++;
     visit(root, closed);
   }
-  return Object.assign(from, { paragraph });
+  return from;
 }
 
 /** The `a` a text node's `start`…`end` becomes, linking to `url`. */

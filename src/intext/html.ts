@@ -144,7 +144,7 @@ export function walk(
     lt = next - 1;
     if (!tag) continue;
     const { name, attributes } = tag;
-    if (BLOCKS.has(name)) paragraph++;
+    if (BLOCKS.test(name)) paragraph++;
     if (!attributes) {
       const open = stack.map((element) => element.name).lastIndexOf(name);
       if (open >= 0) {
@@ -160,7 +160,7 @@ export function walk(
     lingering.delete(name);
     const attribute = (key: string) => attributes.get(key) ?? null;
     if (name == 'a' && attributes.has('href')) hrefs.push(attributes.get('href')!);
-    if (SKIPPED.has(name)) {
+    if (SKIPPED.test(name)) {
       // Its content is raw text, to its end tag.
       const close = new RegExp(`</${name}[\\s/>]`, 'ig');
       close.lastIndex = next;

@@ -6,7 +6,6 @@
  * view. The auto-linking file loads this with the reader's consent (src/embed/intext.ts);
  * auto-linking then makes each link a tracking link.
  */
-import { whenIdle, type TimeLeft } from '../autolink/idle.js';
 import { choose, DEFAULT_LIMITS, nothingLinked, siteOf, type Chosen } from './choose.js';
 import { linkText, walkElements } from './dom.js';
 import { readLexicon } from './lexicon.js';
@@ -31,22 +30,31 @@ export interface InTextOptions {
   outOfView?: (element: Element, signal?: AbortSignal) => Promise<void>;
 }
 
-/** An idle moment (autolink/idle.ts), or the abort. */
-const idle = (signal?: AbortSignal) =>
-  new Promise<TimeLeft>((resolve, reject) => {
-    signal?.throwIfAborted();
-    const cancel = whenIdle(resolve);
-    signal?.addEventListener('abort', () => (cancel(), reject(signal.reason)), { once: true });
+/** How much of an idle moment is left (ms). */
+type TimeLeft = () => number;
+
+/**
+ * An idle moment: `requestIdleCallback`'s, else (Safari) the next task's first 8 ms. No
+ * timer of the widgets' (`env`): nothing here waits for a given time.
+ */
+const idle = () =>
+  new Promise<TimeLeft>((resolve) => {
+    const end = performance.now() + 8;
+    const run = (deadline?: IdleDeadline) =>
+      resolve(deadline ? () => deadline.timeRemaining() : () => end - performance.now());
+    if (typeof requestIdleCallback == 'function') requestIdleCallback(run, { timeout: 2e3 });
+    else setTimeout(run);
   });
 
-/** Runs `each` over `items` in idle slices. */
+/** Runs `each` over `items` in idle slices, until `signal` aborts. */
 async function sliced<T>(
   items: readonly T[],
   each: (item: T, i: number) => void,
   signal?: AbortSignal,
 ) {
   for (let i = 0; i < items.length;) {
-    const timeLeft = await idle(signal);
+    const timeLeft = await idle();
+    signal?.throwIfAborted();
     do each(items[i], i++);
     while (i < items.length && timeLeft() >= 1);
   }
@@ -96,13 +104,12 @@ export async function linkInText(root: ParentNode, options: InTextOptions): Prom
   const sites = hrefs.map(siteOf).filter(Boolean);
   const linked = nothingLinked();
   const chosen: Chosen[] = [];
-  const SLICE = 50;
   await sliced(
-    Array.from({ length: Math.ceil(runs.length / SLICE) }, (_, i) => i * SLICE),
-    (from) => {
-      for (const mention of choose(runs.slice(from, from + SLICE), compiled, limits, sites, linked))
-        chosen.push({ ...mention, run: mention.run + from });
-    },
+    runs,
+    (text, run) =>
+      chosen.push(
+        ...choose([text], compiled, limits, sites, linked).map((mention) => ({ ...mention, run })),
+      ),
     signal,
   );
   for (const { run, start, end, entry } of chosen) {

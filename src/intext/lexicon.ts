@@ -4,7 +4,7 @@
  * The proxies build it; the browser add-on and `linkMentions` read it. What they read is
  * hostile until checked (`readLexicon`).
  */
-import { httpUrl, isObject } from '../page/safe-url.js';
+import { isObject } from '../page/safe-url.js';
 
 /** One merchant: its offer, the names a text may mention it by, and the link a mention gets. */
 export interface LexiconEntry {
@@ -31,6 +31,13 @@ export const LEXICON_LIMITS = {
 } as const;
 
 /**
+ * An entry's link, as written: absolute http(s), so that no other scheme (`javascript:`…)
+ * ever becomes a link. Not normalised: a server writes it and a browser sets it alike.
+ */
+const linkable = (url: unknown): url is string =>
+  typeof url == 'string' && /^https?:\/\/[^\s/?#]/i.test(url);
+
+/**
  * `value` as a lexicon, within §15's bounds: entries with no usable name or no http(s) URL
  * are dropped, names past the bounds cut; anything that is no lexicon gives `undefined`.
  */
@@ -38,7 +45,7 @@ export function readLexicon(value: unknown): Lexicon | undefined {
   if (!isObject(value) || !Array.isArray(value.entries)) return undefined;
   const entries: LexiconEntry[] = [];
   for (const entry of value.entries.slice(0, LEXICON_LIMITS.entries)) {
-    const url = isObject(entry) && httpUrl(entry.url);
+    const url = isObject(entry) && linkable(entry.url) && entry.url;
     const names =
       url && Array.isArray(entry.names)
         ? entry.names

@@ -4,30 +4,22 @@
  */
 
 /** Elements whose text is never linked (and `pubnet-*`, `[contenteditable]`, `[data-pubnet=off]`). */
-export const NEVER = new Set(
-  'a button h1 h2 h3 h4 h5 h6 code pre kbd samp select label figcaption svg math'.split(' '),
-);
+export const NEVER = /^(?:a|button|h[1-6]|code|pre|kbd|samp|select|label|figcaption|svg|math)$/;
 
 /** Elements whose content is no text of the page (it is neither read nor counted). */
-export const SKIPPED = new Set(
-  'script style textarea title template noscript iframe xmp noembed noframes'.split(' '),
-);
+export const SKIPPED =
+  /^(?:script|style|textarea|title|template|noscript|iframe|xmp|noembed|noframes)$/;
 
 /** Elements that end a paragraph where they start and where they end. */
-export const BLOCKS = new Set(
-  (
-    'address article aside blockquote caption dd details dialog div dl dt fieldset figcaption ' +
-    'figure footer form h1 h2 h3 h4 h5 h6 header hgroup hr li main nav ol p pre section summary ' +
-    'table tbody td tfoot th thead tr ul'
-  ).split(' '),
-);
+export const BLOCKS =
+  /^(?:address|article|aside|blockquote|caption|d[dlt]|details|dialog|div|fieldset|figcaption|figure|footer|form|h[1-6r]|header|hgroup|li|main|nav|ol|p|pre|section|summary|table|tbody|t[dhr]|tfoot|thead|ul)$/;
 
 /**
  * Whether an element (`name`, lowercase, and how it reads an attribute) closes its content
  * to links, but for the publisher's own `exclude`, which each walk matches its own way.
  */
 export const closes = (name: string, attribute: (name: string) => string | null) =>
-  NEVER.has(name) ||
+  NEVER.test(name) ||
   name.startsWith('pubnet-') ||
   attribute('data-pubnet') == 'off' ||
   (attribute('contenteditable') ?? 'false').toLowerCase() != 'false';
