@@ -9,7 +9,7 @@
 import { choose, DEFAULT_LIMITS, nothingLinked, siteOf, type Chosen } from './choose.js';
 import { linkText, walkElements } from './dom.js';
 import { readLexicon } from './lexicon.js';
-import { addEntry, type Compiled } from './match.js';
+import { addEntry, sortForms, type Compiled } from './match.js';
 
 export interface InTextOptions {
   /** Base URL of the publisher's proxy: its lexicon is `<api>lexicon/`. */
@@ -95,6 +95,7 @@ export async function linkInText(root: ParentNode, options: InTextOptions): Prom
   if (!lexicon?.entries.length) return 0;
   const compiled: Compiled = new Map();
   await sliced(lexicon.entries, (entry) => addEntry(compiled, entry), signal);
+  sortForms(compiled);
   // The scopes in reading order, none inside another.
   const found = scope ? [...root.querySelectorAll(scope)] : [root as Element];
   const roots = found.filter(

@@ -39,25 +39,31 @@ const firstWord = (text: string, at = 0) => {
   return WORD_HERE.exec(text)?.[0].toLowerCase() ?? '';
 };
 
-/** Adds `entry`'s forms (its names', forms.ts) to `compiled`, by their first word. */
+/**
+ * Adds `entry`'s forms (its names', forms.ts) to `compiled`, by their first word; a form
+ * already there stays its first entry's. `sortForms` then puts the longest first.
+ */
 export function addEntry(compiled: Compiled, entry: LexiconEntry): void {
   for (const name of entry.names)
     for (const text of formsOf(name)) {
       const key = firstWord(text);
-      const forms = compiled.get(key) ?? [];
-      if (key && !forms.some((form) => form.text == text)) {
-        forms.push({ text, entry });
-        // The longest first (a stable sort: of two as long, the first added).
-        forms.sort((a, b) => b.text.length - a.text.length);
-        compiled.set(key, forms);
-      }
+      const forms = compiled.get(key);
+      if (!key || forms?.some((form) => form.text == text)) continue;
+      if (forms) forms.push({ text, entry });
+      else compiled.set(key, [{ text, entry }]);
     }
 }
 
-/** `lexicon`'s forms by their first word. */
+/** Each word's forms, the longest first (a stable sort: of two as long, the first added). */
+export const sortForms = (compiled: Compiled) => {
+  for (const forms of compiled.values()) forms.sort((a, b) => b.text.length - a.text.length);
+};
+
+/** `lexicon`'s forms by their first word, the longest first. */
 export function compile(lexicon: Lexicon): Compiled {
   const compiled: Compiled = new Map();
   for (const entry of lexicon.entries) addEntry(compiled, entry);
+  sortForms(compiled);
   return compiled;
 }
 
