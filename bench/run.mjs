@@ -6,7 +6,7 @@
 // Uses the built files: run `npx rollup -c` (npm run build) first.
 //
 //   node bench/run.mjs [group…]    groups: size render requests main-thread memory proxy
-//                                  server-rendered autolink storage lighthouse
+//                                  server-rendered autolink intext storage lighthouse
 //   node bench/run.mjs --merge size requests
 //                                  those groups measured again, their figures put in place of
 //                                  theirs in bench/results.json, every other figure kept (the
@@ -31,6 +31,7 @@ import { memoryFigures } from './groups/memory.mjs';
 import { proxyFigures } from './groups/proxy.mjs';
 import { serverRenderedFigures } from './groups/server-rendered.mjs';
 import { autolinkFigures } from './groups/autolink.mjs';
+import { intextFigures } from './groups/intext.mjs';
 import { lighthouseFigures } from './groups/lighthouse.mjs';
 import { storageFigures } from './groups/storage.mjs';
 
@@ -54,6 +55,7 @@ const groups = {
   proxy: { browser: false, run: proxyFigures, names: ['proxy.'] },
   'server-rendered': { browser: true, run: serverRenderedFigures, names: ['serverRendered.'] },
   autolink: { browser: true, run: autolinkFigures, names: ['autolink.'] },
+  intext: { browser: true, run: intextFigures, names: ['intext.'] },
   // 5,000 requests through the CLI and through a real WordPress: about 2.5 minutes.
   storage: {
     browser: false,

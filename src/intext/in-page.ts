@@ -8,8 +8,8 @@
  */
 import { choose, DEFAULT_LIMITS, nothingLinked, siteOf, type Chosen } from './choose.js';
 import { linkText, walkElements } from './dom.js';
-import { readLexicon } from './lexicon.js';
-import { addEntry, sortForms, type Compiled } from './match.js';
+import { entriesOf, readEntry } from './lexicon.js';
+import { addEntry, emptyCompiled } from './match.js';
 
 export interface InTextOptions {
   /** Base URL of the publisher's proxy: its lexicon is `<api>lexicon/`. */
@@ -82,20 +82,27 @@ export async function linkInText(root: ParentNode, options: InTextOptions): Prom
     max: options.max ?? DEFAULT_LIMITS.max,
     perWords: options.perWords ?? DEFAULT_LIMITS.perWords,
   };
-  let lexicon;
+  let entries: unknown[] | undefined;
   try {
     const response = await (options.fetch ?? fetch)(new URL('lexicon/', api).href, {
       credentials: 'omit',
       signal,
     });
-    lexicon = response.ok ? readLexicon(await response.json()) : undefined;
+    entries = response.ok ? entriesOf(await response.json()) : undefined;
   } catch {
     signal?.throwIfAborted();
   }
-  if (!lexicon?.entries.length) return 0;
-  const compiled: Compiled = new Map();
-  await sliced(lexicon.entries, (entry) => addEntry(compiled, entry), signal);
-  sortForms(compiled);
+  if (!entries?.length) return 0;
+  // Each entry read and filed in idle slices: 2,000 of them cost no long task.
+  const compiled = emptyCompiled();
+  await sliced(
+    entries,
+    (value) => {
+      const entry = readEntry(value);
+      if (entry) addEntry(compiled, entry);
+    },
+    signal,
+  );
   // The scopes in reading order, none inside another.
   const found = scope ? [...root.querySelectorAll(scope)] : [root as Element];
   const roots = found.filter(

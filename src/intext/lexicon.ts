@@ -37,28 +37,36 @@ export const LEXICON_LIMITS = {
 const linkable = (url: unknown): url is string =>
   typeof url == 'string' && /^https?:\/\/[^\s/?#]/i.test(url);
 
+/** `value` as an entry within §15's bounds, or `undefined` (no usable name, no http(s) link). */
+export function readEntry(value: unknown): LexiconEntry | undefined {
+  if (!isObject(value) || !linkable(value.url) || typeof value.offer != 'string') return;
+  const names = (Array.isArray(value.names) ? value.names : [])
+    .filter(
+      (name): name is string =>
+        typeof name == 'string' &&
+        name.length <= LEXICON_LIMITS.nameLength &&
+        /[\p{L}\p{N}]/u.test(name),
+    )
+    .slice(0, LEXICON_LIMITS.names);
+  return names.length ? { offer: value.offer, names, url: value.url } : undefined;
+}
+
+/** The entries of `value`, unread, within §15's bound; `undefined` when it is no lexicon. */
+export const entriesOf = (value: unknown): unknown[] | undefined =>
+  isObject(value) && Array.isArray(value.entries)
+    ? value.entries.slice(0, LEXICON_LIMITS.entries)
+    : undefined;
+
 /**
  * `value` as a lexicon, within §15's bounds: entries with no usable name or no http(s) URL
  * are dropped, names past the bounds cut; anything that is no lexicon gives `undefined`.
  */
 export function readLexicon(value: unknown): Lexicon | undefined {
-  if (!isObject(value) || !Array.isArray(value.entries)) return undefined;
-  const entries: LexiconEntry[] = [];
-  for (const entry of value.entries.slice(0, LEXICON_LIMITS.entries)) {
-    const url = isObject(entry) && linkable(entry.url) && entry.url;
-    const names =
-      url && Array.isArray(entry.names)
-        ? entry.names
-            .filter(
-              (name): name is string =>
-                typeof name == 'string' &&
-                name.length <= LEXICON_LIMITS.nameLength &&
-                /[\p{L}\p{N}]/u.test(name),
-            )
-            .slice(0, LEXICON_LIMITS.names)
-        : [];
-    if (url && names.length && typeof entry.offer == 'string')
-      entries.push({ offer: entry.offer, names, url });
-  }
-  return { version: typeof value.version == 'string' ? value.version : '', entries };
+  const entries = entriesOf(value);
+  return (
+    entries && {
+      version: typeof (value as Lexicon).version == 'string' ? (value as Lexicon).version : '',
+      entries: entries.map(readEntry).filter((entry) => !!entry),
+    }
+  );
 }

@@ -1,10 +1,16 @@
 /**
- * Finding a mention in a text: a lexicon compiled into its forms by their first word, and
- * the mention a text holds where a word starts. A mention is one of an entry's forms
- * (forms.ts) as a whole word: no Unicode letter, mark or digit on either side (`\b` is
- * ASCII-only), its first character as in the name (lowercase "sówka", a bird, is no
- * "Sówka"), the rest in any case, a space of the name any run of white space; the longest
- * form first.
+ * Finding a mention in a text: a lexicon's names filed by how their mentions begin, and the
+ * mention a text holds where a word starts. A mention is one of an entry's forms (forms.ts)
+ * as a whole word: no Unicode letter, mark or digit on either side (`\b` is ASCII-only),
+ * its first character as in the name (lowercase "sówka", a bird, is no "Sówka"), the rest
+ * in any case, a space of the name any run of white space; of the forms that match, the
+ * longest (of two as long, the one of the entry and name listed first).
+ *
+ * A name's forms are made only when a text has a word they could begin: a lexicon of 2,000
+ * entries is filed in a few milliseconds, and a page makes the forms of the names its text
+ * comes near. A name whose one word inflects is filed under the first letters its forms
+ * keep (an inflection changes at most the last two: Most → Moście, Kot → Kocie), up to five;
+ * any other under its whole first word, which does not inflect.
  */
 import { formsOf } from './forms.js';
 import type { Lexicon, LexiconEntry } from './lexicon.js';
@@ -14,14 +20,19 @@ export const WORD_CHAR = /[\p{L}\p{M}\p{N}]/u;
 /** The words of a text. */
 export const WORDS = /[\p{L}\p{M}\p{N}]+/gu;
 
-/** A form and its entry. */
-interface Form {
+/** A name, or one of its forms, and its entry; `order`: lower is listed first. */
+interface Filed {
   text: string;
   entry: LexiconEntry;
+  order: number;
 }
 
-/** A lexicon's forms by the lowercase first word of each, the longest first. */
-export type Compiled = Map<string, Form[]>;
+/** A lexicon's names by where they are filed, and their forms once made, by the same keys. */
+export interface Compiled {
+  names: Map<string, Filed[]>;
+  forms: Map<string, Filed[]>;
+  count: number;
+}
 
 /** A mention found: where it starts and ends in the text, and its entry. */
 export interface Mention {
@@ -30,41 +41,68 @@ export interface Mention {
   entry: LexiconEntry;
 }
 
+/** The longest prefix a name is filed under: the longer, the fewer names a word looks at. */
+const PREFIX = 5;
+
 /** A word where the search is (sticky). */
 const WORD_HERE = /[\p{L}\p{M}\p{N}]+/uy;
 
 /** The lowercase word of `text` at `at` (`''` when no word starts there). */
-const firstWord = (text: string, at = 0) => {
+const wordAt = (text: string, at = 0) => {
   WORD_HERE.lastIndex = at;
   return WORD_HERE.exec(text)?.[0].toLowerCase() ?? '';
 };
 
 /**
- * Adds `entry`'s forms (its names', forms.ts) to `compiled`, by their first word; a form
- * already there stays its first entry's. `sortForms` then puts the longest first.
+ * Where a name (whitespace as one space) is filed: see the file's comment. An inflecting
+ * word's forms keep its letters but the last two: it is filed under up to `PREFIX` of them.
  */
-export function addEntry(compiled: Compiled, entry: LexiconEntry): void {
-  for (const name of entry.names)
-    for (const text of formsOf(name)) {
-      const key = firstWord(text);
-      const forms = compiled.get(key);
-      if (!key || forms?.some((form) => form.text == text)) continue;
-      if (forms) forms.push({ text, entry });
-      else compiled.set(key, [{ text, entry }]);
-    }
+function keyOf(name: string): string {
+  const first = wordAt(name);
+  return /^\p{L}{3,}$/u.test(name) && name != name.toUpperCase()
+    ? '~' + first.slice(0, Math.min(PREFIX, first.length - 2))
+    : first;
 }
 
-/** Each word's forms, the longest first (a stable sort: of two as long, the first added). */
-export const sortForms = (compiled: Compiled) => {
-  for (const forms of compiled.values()) forms.sort((a, b) => b.text.length - a.text.length);
+/** The keys a word of a text (`word`, lowercase) may find names under. */
+const keysFor = (word: string) => {
+  const keys = [word];
+  for (let length = 1; length <= Math.min(PREFIX, word.length); length++)
+    keys.push('~' + word.slice(0, length));
+  return keys;
 };
 
-/** `lexicon`'s forms by their first word, the longest first. */
+export const emptyCompiled = (): Compiled => ({ names: new Map(), forms: new Map(), count: 0 });
+
+/** Files `entry`'s names in `compiled`. */
+export function addEntry(compiled: Compiled, entry: LexiconEntry): void {
+  for (const name of entry.names) {
+    const text = name.trim().replace(/\s+/g, ' ');
+    const key = keyOf(text);
+    if (!key) continue;
+    const filed = compiled.names.get(key) ?? [];
+    filed.push({ text, entry, order: compiled.count++ });
+    compiled.names.set(key, filed);
+  }
+}
+
+/** `lexicon`'s names, filed. */
 export function compile(lexicon: Lexicon): Compiled {
-  const compiled: Compiled = new Map();
+  const compiled = emptyCompiled();
   for (const entry of lexicon.entries) addEntry(compiled, entry);
-  sortForms(compiled);
   return compiled;
+}
+
+/** The forms of the names filed under `key`, made once. */
+function formsUnder(compiled: Compiled, key: string): Filed[] {
+  let forms = compiled.forms.get(key);
+  if (!forms) {
+    forms = (compiled.names.get(key) ?? []).flatMap(({ text, entry, order }) =>
+      formsOf(text).map((form) => ({ text: form, entry, order })),
+    );
+    compiled.forms.set(key, forms);
+  }
+  return forms;
 }
 
 /**
@@ -84,14 +122,23 @@ function endOf(text: string, at: number, form: string): number {
   return i;
 }
 
-/**
- * The mention that starts at `at` in `text`, where a word starts: the longest form whose
- * end is a word's end.
- */
+/** The mention that starts at `at` in `text`, where a word starts (see the file's comment). */
 export function mentionAt(text: string, at: number, compiled: Compiled): Mention | undefined {
-  for (const form of compiled.get(firstWord(text, at)) ?? []) {
-    const end = endOf(text, at, form.text);
-    if (end > 0 && !WORD_CHAR.test(text[end] ?? '')) return { start: at, end, entry: form.entry };
-  }
-  return undefined;
+  let best: Filed | undefined;
+  let bestEnd = 0;
+  for (const key of keysFor(wordAt(text, at)))
+    for (const form of formsUnder(compiled, key)) {
+      if (
+        best &&
+        (form.text.length < best.text.length ||
+          (form.text.length == best.text.length && form.order >= best.order))
+      )
+        continue;
+      const end = endOf(text, at, form.text);
+      if (end > 0 && !WORD_CHAR.test(text[end] ?? '')) {
+        best = form;
+        bestEnd = end;
+      }
+    }
+  return best && { start: at, end: bestEnd, entry: best.entry };
 }
