@@ -7,23 +7,28 @@
  * a command-line flag would show in `ps`, shell history and CI logs. Without
  * `--website` it says once, at start, that routes naming a website are refused;
  * SIGUSR2 prints what it holds against its bounds (cache, clients, renders).
+ * `--lexicon <file>` gives the in-text links' lexicon the publisher's aliases
+ * and exclusions (JSON, docs/proxy.md); SIGHUP reads that file again and
+ * rebuilds the lexicon, saying in one line what came of it.
  */
+import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { serve } from '../node-adapter/serve.js';
 import { bufferedLines, rateLimitedErrors } from './cli-log.js';
 import { MAX_REQUEST_BODY } from './http/body.js';
-import type { ProxyLogEntry, ProxyOptions } from './options.js';
-import { createProxy, type Proxy, type ProxyHeld } from './proxy.js';
+import type { LexiconSettings, ProxyLogEntry, ProxyOptions } from './options.js';
+import { createProxy, type LexiconBuild, type Proxy, type ProxyHeld } from './proxy.js';
 
 const USAGE = `Usage: PUBNET_TOKEN=<token> pubnet-proxy --upstream <url> [--port 8788] [--host 127.0.0.1]
   --website <guid> [--website <guid>]... [--deep-link-host <host>]... [--allow-origin <origin>]...
   [--base-path /pubnet-api/] [--public-url <url>] [--timeout <ms>] [--cache-ttl <ms>]
   [--cache-max <n>] [--cache-max-bytes <n>] [--stale-if-error <ms>] [--not-found-ttl <ms>] [--stale-while-revalidate <ms>] [--no-cache]
   [--rate <per second>] [--burst <n>] [--ip-header <name>] [--no-rate-limit]
-  [--concurrency <n>] [--queue <n>] [--queue-wait <ms>] [--grace <ms>]
+  [--concurrency <n>] [--queue <n>] [--queue-wait <ms>] [--grace <ms>] [--lexicon <file>]
 The API token comes from the environment variable PUBNET_TOKEN, never from a flag.
 On SIGTERM or SIGINT it stops accepting connections, lets the requests in flight
-finish for up to --grace ms (default 10000), then exits 0; a second signal exits at once.`;
+finish for up to --grace ms (default 10000), then exits 0; a second signal exits at once.
+On SIGHUP it reads the --lexicon file again and rebuilds the lexicon (GET /lexicon/).`;
 
 function exit(message: string): never {
   process.stderr.write(`pubnet-proxy: ${message}\n`);
@@ -72,6 +77,7 @@ function parse(argv: string[]) {
         queue: { type: 'string' },
         'queue-wait': { type: 'string' },
         grace: { type: 'string', default: '10000' },
+        lexicon: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     }).values;
@@ -107,6 +113,34 @@ function heldLine({ cache, rateLimit, renders, plans }: ProxyHeld): string {
     `rss ${process.memoryUsage.rss()} bytes`,
   ];
   return `pubnet-proxy: held: ${parts.join('; ')}`;
+}
+
+/**
+ * The `--lexicon` file's aliases and exclusions (JSON), or why it cannot be read: its path
+ * and the reason, never more of the file (it is the publisher's, not a secret, but not a log's).
+ */
+async function readLexicon(file: string): Promise<{ settings: unknown } | { error: string }> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    const code = (error as { code?: unknown })?.code;
+    return {
+      error: `--lexicon ${file}: cannot be read${typeof code === 'string' ? ` (${code})` : ''}`,
+    };
+  }
+  try {
+    return { settings: JSON.parse(text) as unknown };
+  } catch {
+    return { error: `--lexicon ${file}: not JSON` };
+  }
+}
+
+/** One line of what a lexicon build did. */
+function lexiconLine(build: LexiconBuild): string {
+  return build.ok
+    ? `pubnet-proxy: lexicon rebuilt: ${build.entries} entries, ${build.bytes} bytes, version ${build.version}${build.changed ? '' : ' (unchanged)'}`
+    : `pubnet-proxy: lexicon rebuild failed (${build.status}, ${build.note}); ${build.kept ? 'the last one still answers' : 'none yet'}`;
 }
 
 async function main(): Promise<void> {
@@ -154,12 +188,19 @@ async function main(): Promise<void> {
     },
     onLog: logLine,
   };
+  const lexiconFile = args.lexicon;
+  if (lexiconFile !== undefined) {
+    const read = await readLexicon(lexiconFile);
+    if ('error' in read) exit(read.error);
+    options.lexicon = read.settings as LexiconSettings;
+  }
   let proxy: Proxy;
   try {
     proxy = createProxy(options);
   } catch (error) {
     // Option errors never contain option values, so this cannot print the token.
-    exit(error instanceof TypeError ? error.message : 'could not start.');
+    const message = error instanceof TypeError ? error.message : 'could not start.';
+    exit(/ option lexicon\b/.test(message) ? `--lexicon ${lexiconFile}: ${message}` : message);
   }
   if (!args.website?.length)
     process.stderr.write(
@@ -194,7 +235,29 @@ async function main(): Promise<void> {
       stderr.line(heldLine(proxy.held()));
       stderr.flush();
     });
+    process.on('SIGHUP', () => void rebuildLexicon(proxy, lexiconFile));
   }
+}
+
+/**
+ * SIGHUP: the `--lexicon` file read again (a file that no longer reads or checks is said so,
+ * and the settings before it are kept), then the lexicon rebuilt; one line says what came of it.
+ */
+async function rebuildLexicon(proxy: Proxy, file: string | undefined): Promise<void> {
+  let build: LexiconBuild;
+  const read = file === undefined ? { settings: undefined } : await readLexicon(file);
+  if ('error' in read) stderr.line(`pubnet-proxy: ${read.error}; the settings before are kept`);
+  try {
+    build = await proxy.lexicon.rebuild(
+      'settings' in read ? (read.settings as LexiconSettings) : undefined,
+    );
+  } catch (error) {
+    const message = error instanceof TypeError ? error.message : 'invalid';
+    stderr.line(`pubnet-proxy: --lexicon ${file}: ${message}; the settings before are kept`);
+    build = await proxy.lexicon.rebuild();
+  }
+  stderr.line(lexiconLine(build));
+  stderr.flush();
 }
 
 main().catch((error: unknown) => {

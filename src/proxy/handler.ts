@@ -1,4 +1,5 @@
 /** The proxy handler's interface: what a runtime gives it, what it returns, what it tells operators. */
+import type { ProxyLexicon } from './lexicon/lexicon.js';
 
 /** What a runtime may tell the handler about the connection. */
 export interface ConnectionInfo {
@@ -30,12 +31,14 @@ export interface ProxyHeld {
 }
 
 /**
- * The handler, with {@link ProxyHeld} for operators and tests, and `respond`:
+ * The handler, with {@link ProxyHeld} for operators and tests, `respond`:
  * the same answer, but given at once when it is ready (a hit in memory), not
  * as a promise, for an adapter that can write it without waiting a turn (the
- * CLI's, src/node-adapter/serve.ts).
+ * CLI's, src/node-adapter/serve.ts), and `lexicon`: the in-text links'
+ * lexicon it publishes at `/lexicon/`, rebuilt on demand (the CLI: on SIGHUP).
  */
 export type Proxy = ProxyHandler & {
   held(): ProxyHeld;
   respond(request: Request, info?: ConnectionInfo): Response | Promise<Response>;
+  lexicon: ProxyLexicon;
 };

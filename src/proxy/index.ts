@@ -3,8 +3,15 @@
  * A web-standard handler; see docs/proxy.md for deploying it.
  */
 export { createProxy } from './proxy.js';
-export type { ConnectionInfo, Proxy, ProxyHandler, ProxyHeld } from './proxy.js';
-export type { CacheOptions, ProxyLogEntry, ProxyOptions } from './options.js';
+export type {
+  ConnectionInfo,
+  LexiconBuild,
+  Proxy,
+  ProxyHandler,
+  ProxyHeld,
+  ProxyLexicon,
+} from './proxy.js';
+export type { CacheOptions, LexiconSettings, ProxyLogEntry, ProxyOptions } from './options.js';
 export type { ConcurrencyOptions, RateLimitOptions } from './read/limit-options.js';
 export type { CacheEntry, CacheStore, StoredAnswer } from './read/store.js';
 export { WebCacheStore } from './read/web-cache-store.js';

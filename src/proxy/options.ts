@@ -72,6 +72,37 @@ export type ResolvedCacheOptions = Required<Omit<CacheOptions, 'store'>> & {
   store: CacheStore | undefined;
 };
 
+/**
+ * The publisher's own words for the lexicon (`GET <proxy>/lexicon/`, api-contract §15): the
+ * `--lexicon <file>` of the CLI, as JSON. Names are added to an offer's entry (after its title
+ * and domain, 8 names at most); an excluded offer or host gets no entry at all.
+ */
+export interface LexiconSettings {
+  aliases?: {
+    /** Names by offer uuid: `{ "<uuid>": ["Kaktusik"] }`. */
+    offers?: Readonly<Record<string, readonly string[]>>;
+    /**
+     * Names by host: `{ "kaktus.pl": ["Sklep Kaktus"] }`, for every offer whose
+     * `preview_url` host is that host or one under it (`www.kaktus.pl`).
+     */
+    hosts?: Readonly<Record<string, readonly string[]>>;
+  };
+  exclude?: {
+    /** Offer uuids never linked. */
+    offers?: readonly string[];
+    /** Hosts never linked: an offer on that host, or on one under it, gets no entry. */
+    hosts?: readonly string[];
+  };
+}
+
+/** {@link LexiconSettings} checked: names trimmed, hosts lower case and punycode. */
+export interface ResolvedLexiconSettings {
+  offerAliases: ReadonlyMap<string, readonly string[]>;
+  hostAliases: readonly (readonly [host: string, names: readonly string[]])[];
+  excludedOffers: ReadonlySet<string>;
+  excludedHosts: readonly string[];
+}
+
 /** Options of {@link createProxy}. */
 export interface ProxyOptions {
   /** The publisher's API token. Stays in the proxy: never in an answer, header or log. */
@@ -128,6 +159,12 @@ export interface ProxyOptions {
    * itself.
    */
   compose?: boolean;
+  /**
+   * The publisher's aliases and exclusions for the lexicon `GET <proxy>/lexicon/` publishes
+   * (api-contract §15; docs/proxy.md, "In-text links' lexicon"). Default: none, the lexicon
+   * holds every active offer by its plain title and its domain.
+   */
+  lexicon?: LexiconSettings;
   /** The `fetch` used to reach upstream (default: the global one). */
   fetch?: typeof fetch;
   /**
@@ -159,6 +196,7 @@ export interface ResolvedOptions {
   rateLimit: (Required<Omit<RateLimitOptions, 'ipHeader'>> & { ipHeader?: string }) | false;
   concurrency: Required<ConcurrencyOptions>;
   compose: boolean;
+  lexicon: ResolvedLexiconSettings;
   fetch: typeof fetch;
   timeout: number;
   now: () => number;

@@ -15,7 +15,10 @@
  *
  * Under `/render/` it answers rendered HTML instead (render/routes.ts,
  * api-contract §11): an element rendered with Lit SSR from the answer this
- * same handler gives its JSON read, and the CSS that HTML links to.
+ * same handler gives its JSON read, and the CSS that HTML links to. At
+ * `/lexicon/` it answers the in-text links' lexicon (lexicon/lexicon.ts,
+ * api-contract §15): the publisher's offers by name, built by the proxy's own
+ * calls, never a visitor's.
  *
  * The public edge (api-contract §12): of a request only the method, path,
  * query, body, `Origin`, `Accept-Encoding` and `If-None-Match` count (and the
@@ -27,10 +30,11 @@
  * them: test/tooling/import-circles.test.ts): http/ (HTTP alone: responses,
  * CORS, ETags, bodies, hosts, the client's address) ← policy/ (what may pass:
  * the allow-list, the checks of a query and a body, scrubbing, link hosts) ←
- * read/ (the read path: cache, stores, upstream, back-off, limits) ← compose/
- * and render/, side by side ← the top level, which wires them (this file,
- * responder.ts, plans.ts, outcome.ts, handler.ts, the CLI). options.ts (the
- * options' types), option-checks.ts and lru.ts are leaves any layer may use.
+ * read/ (the read path: cache, stores, upstream, back-off, limits) ← compose/,
+ * render/ and lexicon/ (the offers' names), side by side ← the top level,
+ * which wires them (this file, responder.ts, plans.ts, outcome.ts, handler.ts,
+ * the CLI). options.ts (the options' types), option-checks.ts and lru.ts are
+ * leaves any layer may use.
  */
 import { composeAdslot, type ComposeContext } from './compose/adslot.js';
 import { checkLinkSite, type LinkSiteContext } from './compose/link-site.js';
@@ -40,6 +44,7 @@ import { Cors } from './http/cors.js';
 import { validHost } from './http/host.js';
 import { detail, notFound } from './http/respond.js';
 import type { ConnectionInfo, Proxy, ProxyHeld } from './handler.js';
+import { Lexicon, LEXICON_MAX_AGE, type ProxyLexicon } from './lexicon/lexicon.js';
 import type { ProxyOptions } from './options.js';
 import { failure, logged, type Outcome } from './outcome.js';
 import { Plans, type Plan } from './plans.js';
@@ -50,7 +55,7 @@ import { scrubber } from './policy/scrub.js';
 import { UpstreamBackoff } from './read/backoff.js';
 import { UpstreamSlots } from './read/concurrency.js';
 import { Budget, RateLimiter } from './read/rate-limit.js';
-import { ReadCache } from './read/read-cache.js';
+import { ReadCache, type WaitUntil } from './read/read-cache.js';
 import { ReadPath, type Read } from './read/read-path.js';
 import { type UpstreamContext } from './read/upstream.js';
 import { RenderRoutes } from './render/routes.js';
@@ -63,6 +68,13 @@ import { RenderRoutes } from './render/routes.js';
 const INTERNAL_ORIGIN = 'http://pubnet-proxy.internal';
 
 export type { ConnectionInfo, Proxy, ProxyHandler, ProxyHeld } from './handler.js';
+export type { LexiconBuild, ProxyLexicon } from './lexicon/lexicon.js';
+
+/** The runtime's `waitUntil`, called as given (a runtime's own method may need its `this`). */
+function waitUntilOf(info: ConnectionInfo | undefined): WaitUntil | undefined {
+  const given = info?.waitUntil;
+  return typeof given === 'function' ? (work) => info!.waitUntil!(work) : undefined;
+}
 
 /**
  * Creates the proxy handler. Its state (cache, rate-limit buckets, back-off,
@@ -87,6 +99,7 @@ export function createProxy(options: ProxyOptions): Proxy {
     publicBase: o.publicUrl ?? o.basePath,
   };
   const reads = new ReadPath(cache, upstream, o.token);
+  const lexicon = new Lexicon({ upstream, token: o.token, now: o.now, settings: o.lexicon });
   const composer: ComposeContext = { reads, websites: o.websites, scrub };
   const linkSites: LinkSiteContext = {
     reads,
@@ -111,6 +124,7 @@ export function createProxy(options: ProxyOptions): Proxy {
   });
 
   const toResponse = responder(cors, freshCacheControl);
+  const toLexicon = responder(cors, `public, max-age=${LEXICON_MAX_AGE}`);
 
   /** An answer of the proxy's own, with the CORS headers for `origin`. */
   function own(origin: string | null, response: Response, note?: string): Outcome {
@@ -160,9 +174,13 @@ export function createProxy(options: ProxyOptions): Proxy {
 
     if (request.method === 'OPTIONS') {
       const wanted = request.headers.get('access-control-request-method') ?? '';
-      const known = allowedMethods(path).includes(wanted) || RenderRoutes.serves(wanted, path);
+      const known =
+        allowedMethods(path).includes(wanted) ||
+        RenderRoutes.serves(wanted, path) ||
+        Lexicon.serves(wanted, path);
       return { response: cors.preflight(origin, known), cache: '-' };
     }
+    if (Lexicon.owns(path)) return answerLexicon(request, info, origin, path);
     // Its reads come back here, as this client's requests.
     if (RenderRoutes.owns(path))
       return renders.answer(request, path, async (inner) => handle(inner, info));
@@ -195,6 +213,25 @@ export function createProxy(options: ProxyOptions): Proxy {
     return { route, read, composition, key };
   }
 
+  /**
+   * The lexicon (api-contract §15): the same for every request, its build the proxy's own
+   * (never charged to the client's rate limit), answered with the JSON reads' CORS, ETag,
+   * 304, HEAD and encodings, public for an hour.
+   */
+  async function answerLexicon(
+    request: Request,
+    info: ConnectionInfo | undefined,
+    origin: string | null,
+    path: string,
+  ): Promise<Outcome> {
+    if (!Lexicon.serves(request.method, path)) {
+      const refusal = detail(405, 'Method not allowed.', { Allow: 'GET, HEAD' });
+      return own(origin, refusal, 'method not allowed');
+    }
+    const { answer, cache: state, note } = await lexicon.read(waitUntilOf(info));
+    return { response: await toLexicon(request, origin, answer, state), cache: state, note };
+  }
+
   /** The answer to a planned read: a hit in memory at once, else through the read path. */
   function answerRead(
     request: Request,
@@ -225,13 +262,7 @@ export function createProxy(options: ProxyOptions): Proxy {
     // Its client is worked out only if the read would call upstream: a hit never needs it.
     const budget =
       limiter && new Budget(limiter, () => clientKey(clientIp(request, remote, ipHeader)));
-    const given = info?.waitUntil;
-    // Called as given (a runtime's own method may need its `this`).
-    const waitUntil =
-      typeof given === 'function'
-        ? (write: Promise<unknown>) => info!.waitUntil!(write)
-        : undefined;
-    const caller = { budget, waitUntil };
+    const caller = { budget, waitUntil: waitUntilOf(info) };
     let outcome: Read;
     const refused =
       route.policy.body === 'trackingLink'
@@ -273,6 +304,7 @@ export function createProxy(options: ProxyOptions): Proxy {
   const proxy = async function proxy(request: Request, info?: ConnectionInfo) {
     return respond(request, info);
   };
+  const lexiconApi: ProxyLexicon = { rebuild: (settings) => lexicon.rebuild(settings) };
   const held = (): ProxyHeld => ({
     cache:
       cache && o.cache
@@ -283,5 +315,5 @@ export function createProxy(options: ProxyOptions): Proxy {
     renders: renders.held,
     plans: plans.held,
   });
-  return Object.assign(proxy, { held, respond });
+  return Object.assign(proxy, { held, respond, lexicon: lexiconApi });
 }

@@ -8,6 +8,7 @@ import {
   hostList,
   httpUrl,
   invalid,
+  lexiconSettings,
   nonNegative,
   origins,
   positive,
@@ -129,6 +130,7 @@ export function resolveOptions(options: ProxyOptions): ResolvedOptions {
       wait: nonNegative('concurrency.wait', concurrency?.wait, DEFAULT_CONCURRENCY.wait),
     },
     compose: options.compose ?? true,
+    lexicon: lexiconSettings(options.lexicon),
     // Bound so that a runtime's fetch that needs `this === globalThis` keeps working.
     fetch: options.fetch ?? ((input, init) => globalThis.fetch(input, init)),
     timeout: positive('timeout', options.timeout, DEFAULT_TIMEOUT),

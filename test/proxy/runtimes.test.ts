@@ -16,6 +16,7 @@ import assert from 'node:assert/strict';
 import { request as httpRequest } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { startEmulator } from '../../src/emulator/index.js';
+import { readLexicon } from '../../src/intext/lexicon.js';
 import { widgetRoutes, type WidgetRouteKey } from '../../src/proxy/policy/allow-list.js';
 import { defaultCacheName } from '../../src/proxy/read/web-cache-store.js';
 import {
@@ -216,6 +217,16 @@ function statusesOfNode(vars: Record<string, string>): Promise<number[]> {
   return nodeStatuses;
 }
 
+/** The Node proxy's lexicon (api-contract §15) from its own emulator: the same seed, the same text. */
+let nodeLexicon: Promise<string> | undefined;
+function lexiconOfNode(): Promise<string> {
+  nodeLexicon ??= (async () => {
+    const stack = await startStack();
+    return (await send(Number(new URL(stack.proxy).port), 'GET', '/lexicon/')).text;
+  })();
+  return nodeLexicon;
+}
+
 test('the requests cover every widget route', () => {
   assert.deepEqual(widgetRequests.map((r) => r.key).sort(), Object.keys(widgetRoutes).sort());
 });
@@ -296,6 +307,18 @@ for (const runtime of runtimes) {
         assert.equal(answer.header('x-cache'), 'HIT', path);
       }
       assert.equal(calls(), before, 'no upstream call');
+    });
+
+    await t.test('the lexicon is the one Node publishes, public for an hour', async () => {
+      const answer = await ask('GET', '/lexicon/');
+      assert.equal(answer.status, 200, answer.text.slice(0, 300));
+      assert.equal(answer.header('content-type'), 'application/json');
+      assert.equal(answer.header('cache-control'), 'public, max-age=3600');
+      assert.match(answer.header('etag') ?? '', /^"[\w-]+"$/);
+      assert.equal(answer.text, await lexiconOfNode());
+      assert.ok(
+        readLexicon(JSON.parse(answer.text))?.entries.some((entry) => entry.names[0] === 'Kaktus'),
+      );
     });
 
     // The public suffix list is dist/vendor/tldts.js, a module of its own that the proxy

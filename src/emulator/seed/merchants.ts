@@ -1,7 +1,13 @@
 /**
  * The advertisers behind the seeded offers: name, merchant domain, main
  * offer category, currency and whether it has a product feed. The first five
- * are the well-known ones (see known.ts).
+ * are the well-known ones (see known.ts). The shops after the first thirteen are
+ * Polish, named as a Polish blogger writes them, for the in-text links' lexicon
+ * (api-contract §15): names that inflect ("w Kaktusie", "z Sówki", "w Media
+ * Raju"), one common word ("Kawa"), one title with markup and one long title
+ * (neither is a name: their domain is), some paused or closed (no entry).
+ * Only names and domains differ from the rows they replaced: each row draws
+ * from the PRNG as before, so no other seeded value moved.
  */
 export interface Merchant {
   name: string;
@@ -25,37 +31,43 @@ const rows: [string, string, string, string, boolean][] = [
   ['AudioMax', 'audiomax.example', 'electronics', 'PLN', true],
   ['CameraWorld', 'cameraworld.example', 'electronics', 'EUR', true],
   ['BookNook', 'booknook.example', 'books', 'PLN', false],
-  ['TravelWing', 'travelwing.example', 'travel', 'EUR', false],
-  ['FlyHigh', 'flyhigh.example', 'travel', 'USD', false],
-  ['QuickLoan', 'quickloan.example', 'finance', 'PLN', false],
-  ['CashNow', 'cashnow.example', 'finance', 'PLN', false],
-  ['PaydayPal', 'paydaypal.example', 'finance', 'PLN', false],
-  ['SafeCredit', 'safecredit.example', 'finance', 'EUR', false],
-  ['GlowBeauty', 'glowbeauty.example', 'health', 'PLN', false],
-  ['PharmaPlus', 'pharmaplus.example', 'health', 'PLN', false],
-  ['FreshBox', 'freshbox.example', 'food', 'PLN', false],
-  ['WineCellar', 'winecellar.example', 'food', 'EUR', false],
-  ['AutoParts24', 'autoparts24.example', 'automotive', 'PLN', false],
-  ['TyreKing', 'tyreking.example', 'automotive', 'EUR', false],
-  ['GardenJoy', 'gardenjoy.example', 'home', 'PLN', false],
-  ['PetCorner', 'petcorner.example', 'home', 'PLN', false],
-  ['BabyStep', 'babystep.example', 'toys', 'PLN', false],
-  ['OutdoorLife', 'outdoorlife.example', 'sports', 'EUR', false],
-  ['RunFast', 'runfast.example', 'sports', 'PLN', false],
-  ['CityBikes', 'citybikes.example', 'sports', 'PLN', false],
-  ['GameVault', 'gamevault.example', 'electronics', 'USD', false],
-  ['PhoneHub', 'phonehub.example', 'electronics', 'PLN', false],
-  ['SmartHome Direct', 'smarthomedirect.example', 'electronics', 'EUR', false],
-  ['FurniCo', 'furnico.example', 'home', 'PLN', false],
-  ['LightUp', 'lightup.example', 'home', 'PLN', false],
-  ['EduCourses', 'educourses.example', 'books', 'USD', false],
-  ['StreamPlus', 'streamplus.example', 'books', 'PLN', false],
-  ['InsureMe', 'insureme.example', 'finance', 'PLN', false],
-  ['HotelHop', 'hotelhop.example', 'travel', 'EUR', false],
-  ['CarRent', 'carrent.example', 'travel', 'EUR', false],
-  ['JewelBox', 'jewelbox.example', 'fashion', 'PLN', false],
-  ['ShoeSpot', 'shoespot.example', 'fashion', 'PLN', false],
-  ['WatchTime', 'watchtime.example', 'fashion', 'EUR', false],
+  ['Wędrowiec', 'wedrowiec.pl', 'travel', 'EUR', false],
+  ['Jaskółka', 'jaskolka.pl', 'travel', 'USD', false],
+  ['Szybka Kasa', 'szybkakasa.pl', 'finance', 'PLN', false],
+  ['Portfelik', 'portfelik.pl', 'finance', 'PLN', false],
+  ['Pożyczka Plus', 'pozyczkaplus.pl', 'finance', 'PLN', false],
+  [
+    'Kredytownia – pożyczki i kredyty online bez wychodzenia z domu',
+    'kredytownia.pl',
+    'finance',
+    'EUR',
+    false,
+  ],
+  ['<b>Róża</b> kosmetyki naturalne', 'roza-kosmetyki.pl', 'health', 'PLN', false],
+  ['Apteczka', 'apteczka.pl', 'health', 'PLN', false],
+  ['Kawa', 'kawa24.pl', 'food', 'PLN', false],
+  ['Winnica pod Dębem', 'winnicapoddebem.pl', 'food', 'EUR', false],
+  ['Motoczęści', 'motoczesci.pl', 'automotive', 'PLN', false],
+  ['Król Opon', 'krolopon.pl', 'automotive', 'EUR', false],
+  ['Ogródek', 'ogrodek.pl', 'home', 'PLN', false],
+  ['Psiakość', 'psiakosc.pl', 'home', 'PLN', false],
+  ['Bobas', 'bobas.pl', 'toys', 'PLN', false],
+  ['Na Szlaku', 'naszlaku.pl', 'sports', 'EUR', false],
+  ['Biegacz', 'biegacz.pl', 'sports', 'PLN', false],
+  ['Rowerownia', 'rowerownia.pl', 'sports', 'PLN', false],
+  ['Media Raj', 'mediaraj.pl', 'electronics', 'USD', false],
+  ['Komórkowo', 'komorkowo.pl', 'electronics', 'PLN', false],
+  ['Mądry Dom', 'madrydom.pl', 'electronics', 'EUR', false],
+  ['Kaktus', 'kaktus.pl', 'home', 'PLN', false],
+  ['Żarówka', 'zarowka.pl', 'home', 'PLN', false],
+  ['Korepetytor', 'korepetytor.pl', 'books', 'USD', false],
+  ['Sówka', 'sowka.pl', 'books', 'PLN', false],
+  ['Polisowo', 'polisowo.pl', 'finance', 'PLN', false],
+  ['Nocleżka', 'noclezka.pl', 'travel', 'EUR', false],
+  ['Autko', 'autko.pl', 'travel', 'EUR', false],
+  ['Szkatułka', 'szkatulka.pl', 'fashion', 'PLN', false],
+  ['Pantofelek', 'pantofelek.pl', 'fashion', 'PLN', false],
+  ['Zegarmistrz', 'zegarmistrz.pl', 'fashion', 'EUR', false],
 ];
 
 export const MERCHANTS: readonly Merchant[] = rows.map(

@@ -4,7 +4,8 @@
  * any host under the same registrable domain, which the public suffix list
  * decides (tldts, its private section included: `a.myshopify.com` and
  * `b.myshopify.com` are two sites, as are `a.github.io` and `b.github.io`).
- * An IP address or a single-label host is its own site only.
+ * An IP address or a single-label host is its own site only. The lexicon names
+ * an offer by the same registrable domain (`www.kaktus.pl` → `kaktus.pl`).
  */
 import { getDomain } from 'tldts';
 
@@ -20,8 +21,12 @@ export function hostOf(url: string): string | undefined {
   }
 }
 
-/** The registrable domain of `host` (`shop.example.co.uk` → `example.co.uk`), or `null` for none. */
-function registrable(host: string): string | null {
+/**
+ * The registrable domain of `host` (`shop.example.co.uk` → `example.co.uk`), or `null` for
+ * none (an IP address, a single label, a public suffix itself). Also the lexicon's domain name
+ * of an offer (lexicon/names.ts).
+ */
+export function registrable(host: string): string | null {
   return getDomain(host, PSL);
 }
 

@@ -20,7 +20,14 @@ import type { ProxyLogEntry } from '../options.js';
 import type { RouteRead } from '../policy/prepare.js';
 import type { Budget } from './rate-limit.js';
 import { failed, type ReadCache, type WaitUntil } from './read-cache.js';
-import { callUpstream, ownAnswer, type Answer, type UpstreamContext } from './upstream.js';
+import {
+  busyAnswer,
+  callUpstream,
+  ownAnswer,
+  routeRequest,
+  type Answer,
+  type UpstreamContext,
+} from './upstream.js';
 
 /**
  * A read as the read path takes it: nothing of the request but the route,
@@ -113,14 +120,10 @@ export class ReadPath {
     const { budget } = caller;
     const { route, query, body } = read;
     const produce = (signal?: AbortSignal) => {
-      const url = new URL(route.path.slice(1), this.#upstream.upstream);
-      url.search = query.toString();
-      const headers: Record<string, string> = { Accept: 'application/json' };
-      if (body !== undefined) headers['Content-Type'] = 'application/json';
-      if (!route.public) headers.Authorization = `Token ${this.#token}`;
+      const request = routeRequest(this.#upstream, this.#token, route, query, body);
       // Charged when the call starts, so only a call this client made costs it a token.
       budget?.charge();
-      return callUpstream(this.#upstream, { method: route.method, url, headers, body }, signal);
+      return callUpstream(this.#upstream, request, signal);
     };
 
     if (!route.policy.cache) {
@@ -218,7 +221,6 @@ export class ReadPath {
 
   /** The proxy's own 503 while upstream is backing off, with `Retry-After`. */
   busy(): Answer {
-    const seconds = Math.max(1, Math.ceil(this.#backoff.remaining() / 1000));
-    return ownAnswer(503, 'The API is busy; retry later.', 'backing off', seconds);
+    return busyAnswer(this.#backoff);
   }
 }

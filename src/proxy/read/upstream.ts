@@ -82,6 +82,32 @@ export const ownAnswer = (
 });
 
 /**
+ * The upstream request of a route: its path under the upstream base, `query`, `body`
+ * (JSON), and the token unless the route is public (a token page). The read path's calls
+ * and the lexicon's listing are made the same way.
+ */
+export function routeRequest(
+  ctx: UpstreamContext,
+  token: string,
+  route: { method: string; path: string; public?: boolean },
+  query: URLSearchParams,
+  body?: string,
+): UpstreamRequest {
+  const url = new URL(route.path.slice(1), ctx.upstream);
+  url.search = query.toString();
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  if (!route.public) headers.Authorization = `Token ${token}`;
+  return { method: route.method, url, headers, body };
+}
+
+/** The proxy's own 503 while upstream is backing off, with `Retry-After`. */
+export function busyAnswer(backoff: UpstreamBackoff): Answer {
+  const seconds = Math.max(1, Math.ceil(backoff.remaining() / 1000));
+  return ownAnswer(503, 'The API is busy; retry later.', 'backing off', seconds);
+}
+
+/**
  * Calls upstream with a timeout and `signal` (the caller's, or a shared
  * call's), once it has a turn among the calls in flight. The timeout starts
  * with the turn: a queued call waits at most the queue's `wait` more.

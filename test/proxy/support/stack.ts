@@ -5,7 +5,12 @@ import { after } from 'node:test';
 import { known } from '../../../src/emulator/known.js';
 import { startEmulator } from '../../../src/emulator/index.js';
 import { serve } from '../../../src/node-adapter/serve.js';
-import { createProxy, type ConnectionInfo, type ProxyHeld } from '../../../src/proxy/proxy.js';
+import {
+  createProxy,
+  type ConnectionInfo,
+  type ProxyHeld,
+  type ProxyLexicon,
+} from '../../../src/proxy/proxy.js';
 import type { ProxyLogEntry, ProxyOptions } from '../../../src/proxy/options.js';
 
 /** The token of every test: long and unusual, so finding it anywhere means a leak. */
@@ -38,6 +43,8 @@ export interface Stack {
   logs: ProxyLogEntry[];
   /** What the proxy holds against its bounds (cache, rate-limit clients, renders). */
   held(): ProxyHeld;
+  /** The proxy's lexicon, to rebuild it on demand (api-contract §15). */
+  lexicon: ProxyLexicon;
   /** Every request the upstream received (the emulator's log). */
   upstreamCalls(): { method: string; path: string; search: string; body?: unknown }[];
   /**
@@ -92,6 +99,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     upstream: upstream.url,
     logs,
     held: () => handler.held(),
+    lexicon: handler.lexicon,
     upstreamCalls: () => upstream.emulator.requests,
     settled: async () => {
       while (pending.length) await Promise.allSettled(pending.splice(0));
