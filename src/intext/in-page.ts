@@ -34,14 +34,16 @@ export interface InTextOptions {
 type TimeLeft = () => number;
 
 /**
- * An idle moment: `requestIdleCallback`'s, else (Safari) the next task's first 8 ms. No
- * timer of the widgets' (`env`): nothing here waits for a given time.
+ * An idle moment, of at most 8 ms (an idle period may offer 50, which would be a long
+ * task): `requestIdleCallback`'s, else (Safari) the next task's. No timer of the widgets'
+ * (`env`): nothing here waits for a given time.
  */
 const idle = () =>
   new Promise<TimeLeft>((resolve) => {
-    const end = performance.now() + 8;
-    const run = (deadline?: IdleDeadline) =>
-      resolve(deadline ? () => deadline.timeRemaining() : () => end - performance.now());
+    const run = (deadline?: IdleDeadline) => {
+      const end = performance.now() + 8;
+      resolve(() => Math.min(end - performance.now(), deadline ? deadline.timeRemaining() : 8));
+    };
     if (typeof requestIdleCallback == 'function') requestIdleCallback(run, { timeout: 2e3 });
     else setTimeout(run);
   });
