@@ -61,6 +61,16 @@ require_once __DIR__ . '/includes/elements/assets.php';
 require_once __DIR__ . '/includes/autolink/settings.php';
 require_once __DIR__ . '/includes/autolink/mark.php';
 require_once __DIR__ . '/includes/autolink/script-tag.php';
+// In-text links: the matcher (src/intext/ in plain PHP: strings, forms, matching, choosing,
+// rules, the HTML walk, the lexicon's reading, linkMentions).
+require_once __DIR__ . '/includes/intext/strings.php';
+require_once __DIR__ . '/includes/intext/forms.php';
+require_once __DIR__ . '/includes/intext/match.php';
+require_once __DIR__ . '/includes/intext/choose.php';
+require_once __DIR__ . '/includes/intext/rules.php';
+require_once __DIR__ . '/includes/intext/html.php';
+require_once __DIR__ . '/includes/intext/lexicon.php';
+require_once __DIR__ . '/includes/intext/link-mentions.php';
 // The network's own plugin's shortcodes (Convertiser Widgets), through the elements'.
 require_once __DIR__ . '/includes/convertiser/shortcodes.php';
 // Each feature's hooks, last.
