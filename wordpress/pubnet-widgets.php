@@ -40,7 +40,8 @@ require_once __DIR__ . '/includes/common/store.php';
 // The settings page (Settings → Pubnet Widgets): its main section, then Auto-linking's.
 require_once __DIR__ . '/includes/admin/settings-page.php';
 require_once __DIR__ . '/includes/admin/autolink-section.php';
-// The built-in proxy (/wp-json/pubnet/v1/api/…): routes, bodies, answers, budget, link sites.
+// The built-in proxy (/wp-json/pubnet/v1/api/…): routes, bodies, answers, budget, link sites,
+// the in-text lexicon.
 require_once __DIR__ . '/includes/proxy/route-table.php';
 require_once __DIR__ . '/includes/proxy/answer.php';
 require_once __DIR__ . '/includes/proxy/body.php';
@@ -49,6 +50,7 @@ require_once __DIR__ . '/includes/proxy/link-site.php';
 require_once __DIR__ . '/includes/proxy/rate-limit.php';
 require_once __DIR__ . '/includes/proxy/upstream.php';
 require_once __DIR__ . '/includes/proxy/endpoint.php';
+require_once __DIR__ . '/includes/proxy/lexicon.php';
 // The elements on the site's pages: attributes, shortcodes, blocks, server render, assets.
 require_once __DIR__ . '/includes/elements/attributes.php';
 require_once __DIR__ . '/includes/elements/allow-html.php';
@@ -62,7 +64,7 @@ require_once __DIR__ . '/includes/autolink/settings.php';
 require_once __DIR__ . '/includes/autolink/mark.php';
 require_once __DIR__ . '/includes/autolink/script-tag.php';
 // In-text links: the matcher (src/intext/ in plain PHP: strings, forms, matching, choosing,
-// rules, the HTML walk, the lexicon's reading, linkMentions).
+// rules, the HTML walk, the lexicon's reading, linkMentions), its settings.
 require_once __DIR__ . '/includes/intext/strings.php';
 require_once __DIR__ . '/includes/intext/forms.php';
 require_once __DIR__ . '/includes/intext/match.php';
@@ -71,6 +73,7 @@ require_once __DIR__ . '/includes/intext/rules.php';
 require_once __DIR__ . '/includes/intext/html.php';
 require_once __DIR__ . '/includes/intext/lexicon.php';
 require_once __DIR__ . '/includes/intext/link-mentions.php';
+require_once __DIR__ . '/includes/intext/settings.php';
 // The network's own plugin's shortcodes (Convertiser Widgets), through the elements'.
 require_once __DIR__ . '/includes/convertiser/shortcodes.php';
 // Each feature's hooks, last.
