@@ -425,7 +425,10 @@ describe('hostile input', () => {
       }
       parts.push(html.subarray(last));
       assert.ok(Buffer.concat(parts).equals(await readFile(out)), 'the input with links inserted');
-      if (!name.startsWith('quotes in a tag') && !name.startsWith('start tags whose'))
-        assert.ok(edits.length > 0, 'the mention before it is linked');
+      if (name === 'start tags whose quote closes far away')
+        // Each of them has JavaScript's expression scan to the end: past the walk's budget, the
+        // HTML is left as it is.
+        assert.equal(edits.length, 0, 'left as it is');
+      else assert.ok(edits.length > 0, 'the mention before it is linked');
     });
 });
