@@ -37,10 +37,12 @@ require_once __DIR__ . '/includes/common/checks.php';
 require_once __DIR__ . '/includes/common/settings.php';
 require_once __DIR__ . '/includes/common/safe-fetch.php';
 require_once __DIR__ . '/includes/common/store.php';
-// The settings page (Settings → Pubnet Widgets): its main section, then Auto-linking's.
+// The settings page (Settings → Pubnet Widgets): its main section, Auto-linking's, In-text links'.
 require_once __DIR__ . '/includes/admin/settings-page.php';
 require_once __DIR__ . '/includes/admin/autolink-section.php';
-// The built-in proxy (/wp-json/pubnet/v1/api/…): routes, bodies, answers, budget, link sites.
+require_once __DIR__ . '/includes/admin/intext-section.php';
+// The built-in proxy (/wp-json/pubnet/v1/api/…): routes, bodies, answers, budget, link sites,
+// the in-text lexicon.
 require_once __DIR__ . '/includes/proxy/route-table.php';
 require_once __DIR__ . '/includes/proxy/answer.php';
 require_once __DIR__ . '/includes/proxy/body.php';
@@ -49,6 +51,7 @@ require_once __DIR__ . '/includes/proxy/link-site.php';
 require_once __DIR__ . '/includes/proxy/rate-limit.php';
 require_once __DIR__ . '/includes/proxy/upstream.php';
 require_once __DIR__ . '/includes/proxy/endpoint.php';
+require_once __DIR__ . '/includes/proxy/lexicon.php';
 // The elements on the site's pages: attributes, shortcodes, blocks, server render, assets.
 require_once __DIR__ . '/includes/elements/attributes.php';
 require_once __DIR__ . '/includes/elements/allow-html.php';
@@ -61,6 +64,18 @@ require_once __DIR__ . '/includes/elements/assets.php';
 require_once __DIR__ . '/includes/autolink/settings.php';
 require_once __DIR__ . '/includes/autolink/mark.php';
 require_once __DIR__ . '/includes/autolink/script-tag.php';
+// In-text links: the matcher (src/intext/ in plain PHP: strings, forms, matching, choosing,
+// rules, the HTML walk, the lexicon's reading, linkMentions), its settings, posts and comments.
+require_once __DIR__ . '/includes/intext/strings.php';
+require_once __DIR__ . '/includes/intext/forms.php';
+require_once __DIR__ . '/includes/intext/match.php';
+require_once __DIR__ . '/includes/intext/choose.php';
+require_once __DIR__ . '/includes/intext/rules.php';
+require_once __DIR__ . '/includes/intext/html.php';
+require_once __DIR__ . '/includes/intext/lexicon.php';
+require_once __DIR__ . '/includes/intext/link-mentions.php';
+require_once __DIR__ . '/includes/intext/settings.php';
+require_once __DIR__ . '/includes/intext/render.php';
 // The network's own plugin's shortcodes (Convertiser Widgets), through the elements'.
 require_once __DIR__ . '/includes/convertiser/shortcodes.php';
 // Each feature's hooks, last.
@@ -68,4 +83,5 @@ require_once __DIR__ . '/includes/admin/hooks.php';
 require_once __DIR__ . '/includes/proxy/hooks.php';
 require_once __DIR__ . '/includes/elements/hooks.php';
 require_once __DIR__ . '/includes/autolink/hooks.php';
+require_once __DIR__ . '/includes/intext/hooks.php';
 require_once __DIR__ . '/includes/convertiser/hooks.php';

@@ -107,8 +107,11 @@ export function run(
     });
     let stdout = '';
     let stderr = '';
-    child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    // Decoded as a stream: a character whose bytes two chunks split is one character.
+    child.stdout!.setEncoding('utf8');
+    child.stderr!.setEncoding('utf8');
+    child.stdout!.on('data', (chunk: string) => (stdout += chunk));
+    child.stderr!.on('data', (chunk: string) => (stderr += chunk));
     child.once('error', (error) => reject(new Error(`${command}: ${error.message}`)));
     child.once('close', (code, signal) => {
       if (code === 0) resolve(stdout);

@@ -2,7 +2,8 @@
 /**
  * Settings → Pubnet Widgets (options-general.php?page=pubnet-widgets): the Settings API form of
  * `pubnet_widgets_settings`. The token field is always empty; the page says only "set" or "not set".
- * The Auto-linking section's fields are includes/admin/autolink-section.php's.
+ * The Auto-linking section's fields are includes/admin/autolink-section.php's, In-text links' and
+ * the lexicon's includes/admin/intext-section.php's.
  *
  * @package pubnet-widgets
  */
@@ -52,7 +53,9 @@ function pubnet_widgets_render_page(): void {
 	settings_fields( 'pubnet_widgets' );
 	do_settings_sections( 'pubnet-widgets' );
 	submit_button();
-	echo '</form></div>';
+	echo '</form>';
+	pubnet_widgets_render_lexicon_box();
+	echo '</div>';
 }
 
 /** The page's notices: what the settings as they are keep the plugin from doing. */
@@ -68,6 +71,7 @@ function pubnet_widgets_page_notices(): void {
 		echo '<div class="notice notice-warning"><p>' . esc_html__( 'The built-in proxy needs pretty permalinks (Settings → Permalinks): with plain permalinks its URL has a query string, which the widgets cannot use as their API base.', 'pubnet-widgets' ) . '</p></div>';
 	}
 	pubnet_widgets_autolink_notices();
+	pubnet_widgets_intext_notices();
 }
 
 /**

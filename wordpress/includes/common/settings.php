@@ -7,11 +7,12 @@
  * deep_link_hosts (a list of host names), and auto-linking's (includes/autolink/settings.php):
  * autolink, autolink_content, autolink_comments (booleans), autolink_exclude_domains (host names),
  * autolink_include_classes, autolink_exclude_classes (CSS class names), autolink_consent
- * (tcf|always). The token is write-only: it is read here and by the
- * proxy, never printed anywhere. The URLs the plugin's server fetches (api_base,
- * render_endpoint, and proxy_url with them) are https or a loopback http, and only a user who
- * may post unfiltered HTML (an administrator of a single site, a network's super admin) sets
- * them (api-contract §13).
+ * (tcf|always), and in-text links' (includes/intext/settings.php): intext, intext_content,
+ * intext_comments, intext_max, intext_aliases, intext_exclude, intext_disclosure. The token
+ * is write-only: it is read here and by the proxy, never printed anywhere. The URLs the
+ * plugin's server fetches (api_base, render_endpoint, and proxy_url with them) are https or a
+ * loopback http, and only a user who may post unfiltered HTML (an administrator of a single
+ * site, a network's super admin) sets them (api-contract §13).
  *
  * @package pubnet-widgets
  */
@@ -31,7 +32,7 @@ function pubnet_widgets_defaults(): array {
 		'proxy_url'       => '',
 		'render_endpoint' => '',
 		'deep_link_hosts' => array(),
-	) + pubnet_widgets_autolink_defaults();
+	) + pubnet_widgets_autolink_defaults() + pubnet_widgets_intext_defaults();
 }
 
 /** The stored settings, every key present. */
@@ -41,7 +42,7 @@ function pubnet_widgets_settings(): array {
 	$settings = array_merge( pubnet_widgets_defaults(), array_intersect_key( $stored, pubnet_widgets_defaults() ) );
 	$hosts    = is_array( $settings['deep_link_hosts'] ) ? $settings['deep_link_hosts'] : array();
 	$settings['deep_link_hosts'] = array_values( array_filter( $hosts, 'pubnet_widgets_is_host' ) );
-	return pubnet_widgets_autolink_settings( $settings );
+	return pubnet_widgets_intext_settings( pubnet_widgets_autolink_settings( $settings ) );
 }
 
 /**
@@ -156,7 +157,7 @@ function pubnet_widgets_sanitize( $input ): array {
 		$new['proxy'] = 'builtin';
 		add_settings_error( PUBNET_WIDGETS_OPTION, 'pubnet_widgets_proxy', __( 'Proxy: an external proxy needs its URL; the built-in proxy is used.', 'pubnet-widgets' ) );
 	}
-	return pubnet_widgets_sanitize_autolink( $input, $new );
+	return pubnet_widgets_sanitize_intext( $input, pubnet_widgets_sanitize_autolink( $input, $new ) );
 }
 
 /** The URL the widgets on the site's pages call (`api`). */

@@ -8,7 +8,8 @@
  * bounds them. Without one, each store is ONE option (autoload off), written under a MariaDB /
  * MySQL named lock so that PHP processes do not lose each other's writes: at most `entries`
  * entries and `bytes` bytes, expired entries dropped on every write, then the oldest. An
- * answer over PUBNET_WIDGETS_KEEP_MAX bytes is served but kept nowhere.
+ * entry over its store's `keep` bytes (PUBNET_WIDGETS_KEEP_MAX unless it says) is served but
+ * kept nowhere.
  *
  * @package pubnet-widgets
  */
@@ -24,16 +25,31 @@ const PUBNET_WIDGETS_CACHE_GROUP = 'pubnet_widgets';
 /** The stores: their option (without a persistent object cache) and its bounds. */
 const PUBNET_WIDGETS_STORES = array(
 	// The proxy's cacheable API answers.
-	'api'    => array(
+	'api'     => array(
 		'option'  => 'pubnet_widgets_api_cache',
 		'entries' => 300,
 		'bytes'   => 524288,
 	),
 	// Server-rendered fragments (includes/elements/render.php).
-	'render' => array(
+	'render'  => array(
 		'option'  => 'pubnet_widgets_render_cache',
 		'entries' => 100,
 		'bytes'   => 524288,
+	),
+	// The in-text lexicon (includes/proxy/lexicon.php): one entry, the offers' names and the
+	// lexicon published (at most 256 KiB each).
+	'lexicon' => array(
+		'option'  => 'pubnet_widgets_lexicon',
+		'entries' => 1,
+		'bytes'   => 1048576,
+		'keep'    => 1048576,
+	),
+	// The in-text links made in posts and comments (includes/intext/render.php): where each
+	// goes, a few hundred bytes an entry.
+	'intext'  => array(
+		'option'  => 'pubnet_widgets_intext_cache',
+		'entries' => 1000,
+		'bytes'   => 393216,
 	),
 );
 
@@ -137,8 +153,8 @@ function pubnet_widgets_store_get( string $store, string $key, bool $fresh = fal
 }
 
 /**
- * Keeps `value` under `key` for `ttl` seconds, unless it is larger than PUBNET_WIDGETS_KEEP_MAX
- * (`size`: the bytes it holds) or not UTF-8 text.
+ * Keeps `value` under `key` for `ttl` seconds, unless the text it holds is larger than its
+ * store keeps (`keep`, else PUBNET_WIDGETS_KEEP_MAX) or not UTF-8.
  *
  * @param string $store A key of PUBNET_WIDGETS_STORES.
  * @param string $key   The entry's key.
@@ -147,7 +163,7 @@ function pubnet_widgets_store_get( string $store, string $key, bool $fresh = fal
  * @param string $text  The text it holds (its size is what is bounded).
  */
 function pubnet_widgets_store_set( string $store, string $key, array $value, int $ttl, string $text ): void {
-	if ( strlen( $text ) > PUBNET_WIDGETS_KEEP_MAX || ! preg_match( '//u', $text ) ) {
+	if ( strlen( $text ) > ( PUBNET_WIDGETS_STORES[ $store ]['keep'] ?? PUBNET_WIDGETS_KEEP_MAX ) || ! preg_match( '//u', $text ) ) {
 		return;
 	}
 	if ( wp_using_ext_object_cache() ) {

@@ -7,6 +7,7 @@
  * in the bounded store (includes/common/store.php), and each API call a client causes draws from
  * its budget (includes/proxy/rate-limit.php): api-contract §12 and §13. An expected outcome (no
  * offer, no such slot, no link) is answered 200 with the API's status in X-Pubnet-Status (§14).
+ * `/lexicon/` is its own answer, the in-text lexicon (§15, includes/proxy/lexicon.php).
  *
  * @package pubnet-widgets
  */
@@ -108,6 +109,10 @@ function pubnet_widgets_proxy( WP_REST_Request $request ): WP_REST_Response {
 	$sent = isset( $_SERVER['REQUEST_METHOD'] ) ? strtoupper( (string) $_SERVER['REQUEST_METHOD'] ) : ''; // phpcs:ignore WordPress.Security.ValidatedSanitizedInput -- only compared.
 	if ( $sent !== $method ) {
 		return pubnet_widgets_detail( 405, 'A method override (_method, X-HTTP-Method-Override) is not accepted.' );
+	}
+	// The in-text lexicon is the proxy's own answer (api-contract §15), no API route.
+	if ( '/lexicon/' === $path ) {
+		return pubnet_widgets_lexicon_answer( $request, $method );
 	}
 	if ( ! $route ) {
 		return $allow
