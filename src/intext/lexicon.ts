@@ -31,11 +31,13 @@ export const LEXICON_LIMITS = {
 } as const;
 
 /**
- * An entry's link, as written: absolute http(s), so that no other scheme (`javascript:`…)
- * ever becomes a link. Not normalised: a server writes it and a browser sets it alike.
+ * An entry's link: a plain absolute http(s) URL in ASCII (a host of letters, digits, dots and
+ * dashes, a port, then no space, quote, `<`, `>` or `\\`), taken as written, so that no other
+ * scheme (`javascript:`…) ever becomes a link and a server writes the link a browser sets. The
+ * same rule in PHP (wordpress/includes/intext/lexicon.php): no URL parser to agree with.
  */
-const linkable = (url: unknown): url is string =>
-  typeof url == 'string' && /^https?:\/\/[^\s/?#]/i.test(url);
+const LINKABLE = /^https?:\/\/[\w.-]+(?::\d{1,5})?(?:[/?#][\w\-.~!$&()*+,;=:@/%'?#]*)?$/i;
+const linkable = (url: unknown): url is string => typeof url == 'string' && LINKABLE.test(url);
 
 /** `value` as an entry within §15's bounds, or `undefined` (no usable name, no http(s) link). */
 export function readEntry(value: unknown): LexiconEntry | undefined {

@@ -15,8 +15,8 @@
 import { formsOf } from './forms.js';
 import type { Lexicon, LexiconEntry } from './lexicon.js';
 
-/** A letter, mark or digit: what a word is made of. */
-export const WORD_CHAR = /[\p{L}\p{M}\p{N}]/u;
+/** A letter, mark or digit where the search is (sticky: a letter beyond U+FFFF is read whole). */
+const WORD_CHAR_HERE = /[\p{L}\p{M}\p{N}]/uy;
 /** The words of a text. */
 export const WORDS = /[\p{L}\p{M}\p{N}]+/gu;
 
@@ -135,7 +135,8 @@ export function mentionAt(text: string, at: number, compiled: Compiled): Mention
       )
         continue;
       const end = endOf(text, at, form.text);
-      if (end > 0 && !WORD_CHAR.test(text[end] ?? '')) {
+      WORD_CHAR_HERE.lastIndex = end;
+      if (end > 0 && !WORD_CHAR_HERE.test(text)) {
         best = form;
         bestEnd = end;
       }

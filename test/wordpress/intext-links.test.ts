@@ -19,7 +19,7 @@ import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from '../e2e/support/browser.js';
 import { nextFrame, until } from '../e2e/support/widgets.js';
-import { parsePo } from '../../scripts/wordpress-i18n.mjs';
+import { parsePo } from '../../scripts/build/wordpress-i18n.mjs';
 import { formsOf } from '../../src/intext/forms.js';
 import { readLexicon, type Lexicon, type LexiconEntry } from '../../src/intext/index.js';
 import {
@@ -223,6 +223,10 @@ test('/lexicon/: the active offers by their plain titles and domains, public for
   ).json()) as { results: { id: string; title: string; status: string; preview_url: string }[] };
   const active = offers.results.filter((o) => o.status === 'active' && o.preview_url);
   assert.ok(offers.results.length > active.length, 'the API has offers that are not active');
+  assert.ok(
+    active.some((o) => /[<>]/.test(o.title)),
+    'the API has an active offer whose title holds markup',
+  );
   assert.deepEqual(
     body.entries.map((e) => e.offer),
     active.map((o) => o.id),
@@ -231,7 +235,10 @@ test('/lexicon/: the active offers by their plain titles and domains, public for
     const offer = active[i]!;
     assert.equal(entry.url, new URL(offer.preview_url).href);
     const domain = new URL(offer.preview_url).hostname.replace(/^www\./, '');
-    const title = offer.title.length <= 40 && /\p{L}/u.test(offer.title) ? [offer.title] : [];
+    // A plain name (api-contract §15): text only (no markup), at most 40 characters, a letter.
+    const plain =
+      offer.title.length <= 40 && /\p{L}/u.test(offer.title) && !/[<>&]/.test(offer.title);
+    const title = plain ? [offer.title] : [];
     assert.deepEqual(entry.names, [...new Set([...title, domain])], offer.title);
   }
   // What every reader of a lexicon takes as it is: within §15's bounds.

@@ -2,10 +2,8 @@
 /**
  * The lexicon every proxy publishes at `GET <proxy>/lexicon/` (api-contract §15), read as
  * src/intext/lexicon.ts reads it: hostile until checked, cut to §15's bounds. An entry's `url`
- * is the offer's page as a URL parser writes it (`href`): here, an absolute http(s) URL is
- * taken when it is in a plain form whose `href` is known without a full URL parser (ASCII, a
- * host name or dotted IPv4, `//` after the scheme, no user info, no dot segments); any other
- * entry is dropped. The plugin's own lexicon (includes/proxy/lexicon.php) holds only such URLs.
+ * is taken as written when it is a plain absolute http(s) URL in ASCII; any other entry is
+ * dropped.
  *
  * @package pubnet-widgets
  */
@@ -21,52 +19,15 @@ const PUBNET_WIDGETS_LEXICON_LIMITS = array(
 );
 
 /**
- * `value` as an absolute http(s) URL written as a URL parser writes its `href` (scheme and
- * host lower case, a default port dropped, `/` for an empty path), or null: not such a URL,
- * or one this reading does not take (see above).
+ * `value` when it is a plain absolute http(s) URL in ASCII (a host of letters, digits, dots and
+ * dashes, a port, then no space, quote, `<`, `>` or backslash), as written; else null. The rule
+ * of src/intext/lexicon.ts (`LINKABLE`): no other scheme ever becomes a link, and the plugin
+ * writes the link a browser would set.
  *
  * @param mixed $value The URL.
  */
 function pubnet_widgets_intext_http_url( $value ): ?string {
-	if ( ! is_string( $value ) ) {
-		return null;
-	}
-	// What a URL parser removes first: C0 controls and spaces at the ends, tabs and new lines.
-	$url = str_replace( array( "\t", "\n", "\r" ), '', trim( $value, "\x00..\x20" ) );
-	$safe = "A-Za-z0-9\\-._~!$&()*+,;=:@\\/%";
-	if ( ! preg_match( '#^(https?)://([A-Za-z0-9._\-]+)(?::([0-9]*))?(/[' . $safe . "']*)?(\\?[" . $safe . '?]*)?(\#[' . $safe . "'?\\#]*)?\\z#i", $url, $m ) ) {
-		return null;
-	}
-	$scheme = strtolower( $m[1] );
-	$host   = strtolower( $m[2] );
-	$labels = explode( '.', '' !== $host && '.' === $host[ strlen( $host ) - 1 ] ? substr( $host, 0, -1 ) : $host );
-	$last   = end( $labels );
-	if ( '' === trim( $host, '.' ) || preg_match( '/(^|\.)xn--/', $host ) ) {
-		return null;
-	}
-	// A host ending in a number is an IPv4 address: taken as written only in its dotted form.
-	if ( preg_match( '/^(?:[0-9]+|0x[0-9a-f]*)$/', $last ) ) {
-		$octet = '(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])';
-		if ( ! preg_match( '/^' . $octet . '(?:\.' . $octet . '){3}$/', $host ) ) {
-			return null;
-		}
-	}
-	$port = '';
-	if ( isset( $m[3] ) && '' !== $m[3] ) {
-		$number = ltrim( $m[3], '0' );
-		if ( strlen( $number ) > 5 || (int) $number > 65535 ) {
-			return null;
-		}
-		$number = '' === $number ? '0' : $number;
-		$port   = ( 'http' === $scheme && '80' === $number ) || ( 'https' === $scheme && '443' === $number ) ? '' : ':' . $number;
-	}
-	$path = isset( $m[4] ) && '' !== $m[4] ? $m[4] : '/';
-	foreach ( explode( '/', $path ) as $segment ) {
-		if ( preg_match( '/^(?:\.|%2e){1,2}$/i', $segment ) ) {
-			return null;
-		}
-	}
-	return $scheme . '://' . $host . $port . $path . ( $m[5] ?? '' ) . ( $m[6] ?? '' );
+	return is_string( $value ) && preg_match( '#^https?://[\w.-]+(?::\d{1,5})?(?:[/?\#][\w\-.~!$&()*+,;=:@/%\'?\#]*)?\z#i', $value ) ? $value : null;
 }
 
 /**

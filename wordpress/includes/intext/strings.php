@@ -78,13 +78,12 @@ function pubnet_widgets_intext_is_space( string $char ): bool {
 }
 
 /**
- * Whether `char` is a letter, mark or digit as JavaScript tests one UTF-16 unit: a character
- * beyond U+FFFF is two units, and a lone one is none.
+ * Whether `char` is a letter, mark or digit (a character beyond U+FFFF too: 𝐀 is a letter).
  *
  * @param string $char One character ('' for none).
  */
 function pubnet_widgets_intext_is_word_char( string $char ): bool {
-	if ( '' === $char || 4 === strlen( $char ) ) {
+	if ( '' === $char ) {
 		return false;
 	}
 	if ( 1 === strlen( $char ) ) {
