@@ -38,6 +38,7 @@ require_once __DIR__ . '/includes/common/settings.php';
 require_once __DIR__ . '/includes/common/safe-fetch.php';
 require_once __DIR__ . '/includes/common/store.php';
 // The settings page (Settings → Pubnet Widgets): its main section, Auto-linking's, In-text links'.
+require_once __DIR__ . '/includes/admin/fields.php';
 require_once __DIR__ . '/includes/admin/settings-page.php';
 require_once __DIR__ . '/includes/admin/autolink-section.php';
 require_once __DIR__ . '/includes/admin/intext-section.php';

@@ -37,29 +37,18 @@ function pubnet_widgets_register_autolink_fields(): void {
 }
 
 /**
- * One field of the Auto-linking section. A checkbox comes after a hidden "0" of the same
- * name: unticked, the form still says so (a key the form does not send is kept).
+ * One field of the Auto-linking section (admin/fields.php makes its parts).
  *
  * @param array $args `key`: the field's key.
  */
 function pubnet_widgets_render_autolink_field( array $args ): void {
 	$settings = pubnet_widgets_settings();
 	$key      = $args['key'];
-	$name     = static fn( $key ) => PUBNET_WIDGETS_OPTION . '[' . $key . ']';
-	$checkbox = static function ( $key, $id = '' ) use ( $settings, $name ) {
-		printf( '<input type="hidden" name="%1$s" value="0"><input type="checkbox" name="%1$s" value="1"%2$s%3$s>', esc_attr( $name( $key ) ), '' !== $id ? ' id="' . esc_attr( $id ) . '"' : '', checked( $settings[ $key ], true, false ) );
-	};
-	$note     = static function ( $text ) {
-		echo '<p class="description">' . esc_html( $text ) . '</p>';
-	};
-	$list     = static function ( $key, $placeholder ) use ( $settings, $name ) {
-		printf( '<textarea name="%s" id="%s" rows="3" class="regular-text" placeholder="%s">%s</textarea>', esc_attr( $name( $key ) ), esc_attr( 'pubnet_widgets_' . $key ), esc_attr( $placeholder ), esc_textarea( implode( "\n", $settings[ $key ] ) ) );
-	};
 
 	switch ( $key ) {
 		case 'autolink':
-			$checkbox( 'autolink', 'pubnet_widgets_autolink' );
-			$note( __( 'Off by default. Off, nothing of auto-linking is on your pages.', 'pubnet-widgets' ) );
+			pubnet_widgets_field_checkbox( 'autolink', 'pubnet_widgets_autolink' );
+			pubnet_widgets_field_note( __( 'Off by default. Off, nothing of auto-linking is on your pages.', 'pubnet-widgets' ) );
 			break;
 		case 'autolink_where':
 			echo '<fieldset><legend class="screen-reader-text">' . esc_html__( 'Where', 'pubnet-widgets' ) . '</legend>';
@@ -68,23 +57,23 @@ function pubnet_widgets_render_autolink_field( array $args ): void {
 				'autolink_comments' => __( 'Comments', 'pubnet-widgets' ),
 			) as $flag => $label ) {
 				echo '<label>';
-				$checkbox( $flag );
+				pubnet_widgets_field_checkbox( $flag );
 				echo ' ' . esc_html( $label ) . '</label><br>';
 			}
 			echo '</fieldset>';
-			$note( __( 'The text of posts and pages, and of comments (not a commenter\'s website link).', 'pubnet-widgets' ) );
+			pubnet_widgets_field_note( __( 'The text of posts and pages, and of comments (not a commenter\'s website link).', 'pubnet-widgets' ) );
 			break;
 		case 'autolink_exclude_domains':
-			$list( $key, 'shop.example' );
-			$note( __( 'Links to these domains, and to their subdomains, are never rewritten. One per line, or separated by commas: host names only (shop.example, without https:// or a path).', 'pubnet-widgets' ) );
+			pubnet_widgets_field_list( $key, 'shop.example' );
+			pubnet_widgets_field_note( __( 'Links to these domains, and to their subdomains, are never rewritten. One per line, or separated by commas: host names only (shop.example, without https:// or a path).', 'pubnet-widgets' ) );
 			break;
 		case 'autolink_include_classes':
-			$list( $key, 'affiliate-links' );
-			$note( __( 'Links inside elements with one of these CSS classes (or with it themselves) are rewritten too, anywhere on the page: a sidebar, a template. One per line, or separated by commas.', 'pubnet-widgets' ) );
+			pubnet_widgets_field_list( $key, 'affiliate-links' );
+			pubnet_widgets_field_note( __( 'Links inside elements with one of these CSS classes (or with it themselves) are rewritten too, anywhere on the page: a sidebar, a template. One per line, or separated by commas.', 'pubnet-widgets' ) );
 			break;
 		case 'autolink_exclude_classes':
-			$list( $key, 'no-affiliate' );
-			$note( __( 'Links inside elements with one of these CSS classes (or with it themselves) are never rewritten. One per line, or separated by commas. A single link can also be kept as it is with data-pubnet="off".', 'pubnet-widgets' ) );
+			pubnet_widgets_field_list( $key, 'no-affiliate' );
+			pubnet_widgets_field_note( __( 'Links inside elements with one of these CSS classes (or with it themselves) are never rewritten. One per line, or separated by commas. A single link can also be kept as it is with data-pubnet="off".', 'pubnet-widgets' ) );
 			break;
 		case 'autolink_consent':
 			echo '<fieldset><legend class="screen-reader-text">' . esc_html__( 'Consent', 'pubnet-widgets' ) . '</legend>';
@@ -93,10 +82,10 @@ function pubnet_widgets_render_autolink_field( array $args ): void {
 				'always' => __( 'Always', 'pubnet-widgets' ),
 			);
 			foreach ( $choices as $value => $label ) {
-				printf( '<label><input type="radio" name="%s" value="%s"%s> %s</label><br>', esc_attr( $name( 'autolink_consent' ) ), esc_attr( $value ), checked( $settings['autolink_consent'], $value, false ), esc_html( $label ) );
+				printf( '<label><input type="radio" name="%s" value="%s"%s> %s</label><br>', esc_attr( pubnet_widgets_field_name( 'autolink_consent' ) ), esc_attr( $value ), checked( $settings['autolink_consent'], $value, false ), esc_html( $label ) );
 			}
 			echo '</fieldset>';
-			$note( __( 'With the consent platform (a TCF v2.2 CMP, such as your cookie banner), links are rewritten only once the reader consents to purpose 1; on a page without one, they are rewritten. Always: rewritten without asking it. Either way, nothing is rewritten for a reader whose browser sends Global Privacy Control.', 'pubnet-widgets' ) );
+			pubnet_widgets_field_note( __( 'With the consent platform (a TCF v2.2 CMP, such as your cookie banner), links are rewritten only once the reader consents to purpose 1; on a page without one, they are rewritten. Always: rewritten without asking it. Either way, nothing is rewritten for a reader whose browser sends Global Privacy Control.', 'pubnet-widgets' ) );
 			break;
 	}
 }

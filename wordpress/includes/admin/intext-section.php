@@ -41,29 +41,21 @@ function pubnet_widgets_register_intext_fields(): void {
 }
 
 /**
- * One field of the In-text links section. A checkbox comes after a hidden "0" of the same name:
- * unticked, the form still says so.
+ * One field of the In-text links section (admin/fields.php makes its parts).
  *
  * @param array $args `key`: the field's key.
  */
 function pubnet_widgets_render_intext_field( array $args ): void {
 	$settings = pubnet_widgets_settings();
 	$key      = $args['key'];
-	$name     = static fn( $key ) => PUBNET_WIDGETS_OPTION . '[' . $key . ']';
-	$checkbox = static function ( $key, $id = '' ) use ( $settings, $name ) {
-		printf( '<input type="hidden" name="%1$s" value="0"><input type="checkbox" name="%1$s" value="1"%2$s%3$s>', esc_attr( $name( $key ) ), '' !== $id ? ' id="' . esc_attr( $id ) . '"' : '', checked( $settings[ $key ], true, false ) );
-	};
-	$note     = static function ( $text ) {
-		echo '<p class="description">' . esc_html( $text ) . '</p>';
-	};
 	$id       = 'pubnet_widgets_' . $key;
 
 	switch ( $key ) {
 		case 'intext':
-			$checkbox( 'intext', $id );
-			$note( __( 'Off by default. Off, no post or comment is changed.', 'pubnet-widgets' ) );
+			pubnet_widgets_field_checkbox( 'intext', $id );
+			pubnet_widgets_field_note( __( 'Off by default. Off, no post or comment is changed.', 'pubnet-widgets' ) );
 			if ( ! pubnet_widgets_intext_available() ) {
-				$note( __( 'This server\'s PHP has no mbstring extension: in-text links need it, and nothing is linked without it.', 'pubnet-widgets' ) );
+				pubnet_widgets_field_note( __( 'This server\'s PHP has no mbstring extension: in-text links need it, and nothing is linked without it.', 'pubnet-widgets' ) );
 			}
 			break;
 		case 'intext_where':
@@ -73,32 +65,32 @@ function pubnet_widgets_render_intext_field( array $args ): void {
 				'intext_comments' => __( 'Comments on them', 'pubnet-widgets' ),
 			) as $flag => $label ) {
 				echo '<label>';
-				$checkbox( $flag );
+				pubnet_widgets_field_checkbox( $flag );
 				echo ' ' . esc_html( $label ) . '</label><br>';
 			}
 			echo '</fieldset>';
-			$note( __( 'A post\'s comments count with it: its links and theirs are one page\'s.', 'pubnet-widgets' ) );
+			pubnet_widgets_field_note( __( 'A post\'s comments count with it: its links and theirs are one page\'s.', 'pubnet-widgets' ) );
 			break;
 		case 'intext_max':
-			printf( '<input type="number" name="%s" id="%s" value="%d" min="0" max="%d" step="1" class="small-text">', esc_attr( $name( $key ) ), esc_attr( $id ), (int) $settings[ $key ], (int) PUBNET_WIDGETS_INTEXT_MAX );
+			printf( '<input type="number" name="%s" id="%s" value="%d" min="0" max="%d" step="1" class="small-text">', esc_attr( pubnet_widgets_field_name( $key ) ), esc_attr( $id ), (int) $settings[ $key ], (int) PUBNET_WIDGETS_INTEXT_MAX );
 			/* translators: %d: the default number of links. */
-			$note( sprintf( __( 'At most this many in-text links in a post and its comments together (default %d).', 'pubnet-widgets' ), PUBNET_WIDGETS_INTEXT_LIMITS['max'] ) );
+			pubnet_widgets_field_note( sprintf( __( 'At most this many in-text links in a post and its comments together (default %d).', 'pubnet-widgets' ), PUBNET_WIDGETS_INTEXT_LIMITS['max'] ) );
 			break;
 		case 'intext_aliases':
 			$lines = array();
 			foreach ( $settings['intext_aliases'] as $alias_key => $names ) {
 				$lines[] = $alias_key . ': ' . implode( ', ', $names );
 			}
-			printf( '<textarea name="%s" id="%s" rows="4" class="large-text" placeholder="kaktus.pl: Kaktus Market, Kaktusik">%s</textarea>', esc_attr( $name( $key ) ), esc_attr( $id ), esc_textarea( implode( "\n", $lines ) ) );
-			$note( __( 'Other names your posts give a merchant, one merchant a line: its domain (or its offer\'s id), a colon, then the names, separated by commas.', 'pubnet-widgets' ) );
+			printf( '<textarea name="%s" id="%s" rows="4" class="large-text" placeholder="kaktus.pl: Kaktus Market, Kaktusik">%s</textarea>', esc_attr( pubnet_widgets_field_name( $key ) ), esc_attr( $id ), esc_textarea( implode( "\n", $lines ) ) );
+			pubnet_widgets_field_note( __( 'Other names your posts give a merchant, one merchant a line: its domain (or its offer\'s id), a colon, then the names, separated by commas.', 'pubnet-widgets' ) );
 			break;
 		case 'intext_exclude':
-			printf( '<textarea name="%s" id="%s" rows="3" class="regular-text" placeholder="shop.example">%s</textarea>', esc_attr( $name( $key ) ), esc_attr( $id ), esc_textarea( implode( "\n", $settings[ $key ] ) ) );
-			$note( __( 'Merchants never linked in the text: their domains (or their offers\' ids), one per line or separated by commas.', 'pubnet-widgets' ) );
+			pubnet_widgets_field_list( $key, 'shop.example' );
+			pubnet_widgets_field_note( __( 'Merchants never linked in the text: their domains (or their offers\' ids), one per line or separated by commas.', 'pubnet-widgets' ) );
 			break;
 		case 'intext_disclosure':
-			printf( '<input type="text" name="%s" id="%s" value="%s" class="large-text">', esc_attr( $name( $key ) ), esc_attr( $id ), esc_attr( $settings[ $key ] ) );
-			$note( __( 'Printed once after a post that got in-text links. Empty: none.', 'pubnet-widgets' ) );
+			printf( '<input type="text" name="%s" id="%s" value="%s" class="large-text">', esc_attr( pubnet_widgets_field_name( $key ) ), esc_attr( $id ), esc_attr( $settings[ $key ] ) );
+			pubnet_widgets_field_note( __( 'Printed once after a post that got in-text links. Empty: none.', 'pubnet-widgets' ) );
 			break;
 	}
 }

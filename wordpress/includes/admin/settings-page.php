@@ -87,9 +87,6 @@ function pubnet_widgets_render_field( array $args ): void {
 	$input    = static function ( $type, $name, $id, $value, $extra = '' ) {
 		printf( '<input type="%s" name="%s" id="%s" value="%s" class="regular-text"%s>', esc_attr( $type ), esc_attr( $name ), esc_attr( $id ), esc_attr( $value ), $extra ); // phpcs:ignore WordPress.Security.EscapeOutput -- $extra is a literal.
 	};
-	$note = static function ( $text ) {
-		echo '<p class="description">' . esc_html( $text ) . '</p>';
-	};
 	// The URLs the server fetches: read-only for a user who may not set them.
 	$url_extra = pubnet_widgets_may_set_urls() ? '' : ' readonly';
 
@@ -99,19 +96,19 @@ function pubnet_widgets_render_field( array $args ): void {
 			$input( 'password', $name, $id, '', ' autocomplete="new-password"' );
 			echo ' <strong>' . esc_html( '' !== $settings['token'] ? __( 'set', 'pubnet-widgets' ) : __( 'not set', 'pubnet-widgets' ) ) . '</strong>';
 			echo '<br><label><input type="checkbox" name="' . esc_attr( PUBNET_WIDGETS_OPTION . '[token_clear]' ) . '" value="1"> ' . esc_html__( 'Clear the stored token', 'pubnet-widgets' ) . '</label>';
-			$note( __( 'Kept on the server and used by the built-in proxy only. Leave empty to keep the stored token.', 'pubnet-widgets' ) );
+			pubnet_widgets_field_note( __( 'Kept on the server and used by the built-in proxy only. Leave empty to keep the stored token.', 'pubnet-widgets' ) );
 			break;
 		case 'website_key':
 			$input( 'text', $name, $id, $settings[ $key ], ' placeholder="xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx"' );
-			$note( __( 'The website guid: the public website key.', 'pubnet-widgets' ) );
+			pubnet_widgets_field_note( __( 'The website guid: the public website key.', 'pubnet-widgets' ) );
 			break;
 		case 'sid':
 			$input( 'text', $name, $id, $settings[ $key ], ' maxlength="32" pattern="[A-Za-z0-9_\-]{0,32}"' );
-			$note( __( 'Default SubID: at most 32 characters of A-Z, a-z, 0-9, "_" and "-". A shortcode\'s or block\'s own sid wins.', 'pubnet-widgets' ) );
+			pubnet_widgets_field_note( __( 'Default SubID: at most 32 characters of A-Z, a-z, 0-9, "_" and "-". A shortcode\'s or block\'s own sid wins.', 'pubnet-widgets' ) );
 			break;
 		case 'api_base':
 			$input( 'url', $name, $id, $settings[ $key ], $url_extra );
-			$note( __( 'Where the built-in proxy sends requests: https (http only on this machine, for development). Default: https://api.convertiser.com/', 'pubnet-widgets' ) );
+			pubnet_widgets_field_note( __( 'Where the built-in proxy sends requests: https (http only on this machine, for development). Default: https://api.convertiser.com/', 'pubnet-widgets' ) );
 			break;
 		case 'proxy':
 			echo '<fieldset><legend class="screen-reader-text">' . esc_html__( 'Proxy', 'pubnet-widgets' ) . '</legend>';
@@ -125,15 +122,15 @@ function pubnet_widgets_render_field( array $args ): void {
 			$input( 'url', PUBNET_WIDGETS_OPTION . '[proxy_url]', 'pubnet_widgets_proxy_url', $settings['proxy_url'], ' aria-label="' . esc_attr__( 'External proxy URL', 'pubnet-widgets' ) . '"' . $url_extra );
 			echo '</fieldset>';
 			/* translators: %s: the built-in proxy's URL. */
-			$note( sprintf( __( 'The built-in proxy answers at %s.', 'pubnet-widgets' ), rest_url( 'pubnet/v1/api/' ) ) );
+			pubnet_widgets_field_note( sprintf( __( 'The built-in proxy answers at %s.', 'pubnet-widgets' ), rest_url( 'pubnet/v1/api/' ) ) );
 			break;
 		case 'render_endpoint':
 			$input( 'url', $name, $id, $settings[ $key ], $url_extra );
-			$note( __( 'Optional: the https base URL of a pubnet-proxy whose /render/ routes give server-rendered HTML for ad slots and product grids. Only the widgets\' own elements and attributes of its HTML are printed.', 'pubnet-widgets' ) );
+			pubnet_widgets_field_note( __( 'Optional: the https base URL of a pubnet-proxy whose /render/ routes give server-rendered HTML for ad slots and product grids. Only the widgets\' own elements and attributes of its HTML are printed.', 'pubnet-widgets' ) );
 			break;
 		case 'deep_link_hosts':
 			printf( '<textarea name="%s" id="%s" rows="3" class="regular-text" placeholder="partner.example">%s</textarea>', esc_attr( $name ), esc_attr( $id ), esc_textarea( implode( "\n", $settings['deep_link_hosts'] ) ) );
-			$note( __( 'Tracking links made through the built-in proxy lead only to the offer\'s own site (the host of its page, or any host of the same domain). List other hosts they may lead to, one per line: each is one exact host name (www.partner.example and partner.example are two).', 'pubnet-widgets' ) );
+			pubnet_widgets_field_note( __( 'Tracking links made through the built-in proxy lead only to the offer\'s own site (the host of its page, or any host of the same domain). List other hosts they may lead to, one per line: each is one exact host name (www.partner.example and partner.example are two).', 'pubnet-widgets' ) );
 			break;
 	}
 }
