@@ -65,7 +65,8 @@ require_once __DIR__ . '/includes/autolink/settings.php';
 require_once __DIR__ . '/includes/autolink/mark.php';
 require_once __DIR__ . '/includes/autolink/script-tag.php';
 // In-text links: the matcher (src/intext/ in plain PHP: strings, forms, matching, choosing,
-// rules, the HTML walk, the lexicon's reading, linkMentions), its settings, posts and comments.
+// rules, the HTML walk, the lexicon's reading, linkMentions, the report of every mention), its
+// settings, posts and comments.
 require_once __DIR__ . '/includes/intext/strings.php';
 require_once __DIR__ . '/includes/intext/forms.php';
 require_once __DIR__ . '/includes/intext/match.php';
@@ -74,6 +75,7 @@ require_once __DIR__ . '/includes/intext/rules.php';
 require_once __DIR__ . '/includes/intext/html.php';
 require_once __DIR__ . '/includes/intext/lexicon.php';
 require_once __DIR__ . '/includes/intext/link-mentions.php';
+require_once __DIR__ . '/includes/intext/report.php';
 require_once __DIR__ . '/includes/intext/settings.php';
 require_once __DIR__ . '/includes/intext/render.php';
 // The network's own plugin's shortcodes (Convertiser Widgets), through the elements'.
