@@ -15,8 +15,8 @@ defined( 'ABSPATH' ) || exit;
  * page): array( 'walked' => whether the walk read the HTML (false: too much for its budget, no
  * links), 'links' => how many it makes, 'mentions' => the first `most`, 'more' => whether there
  * are more ). Each mention: `text` (as it reads), `merchant` (its entry's first name), `site`,
- * `linked`, `reason` (PUBNET_WIDGETS_INTEXT_REASONS), `words` (for `spacing`: the words since
- * the link before, else null), `from` and `to` (bytes of the HTML).
+ * `url` (its link's), `linked`, `reason` (PUBNET_WIDGETS_INTEXT_REASONS), `words` (for
+ * `spacing`: the words since the link before, else null), `from` and `to` (bytes of the HTML).
  *
  * @param string $html     The HTML.
  * @param array  $compiled pubnet_widgets_intext_compile().
@@ -36,6 +36,7 @@ function pubnet_widgets_intext_mentions( string $html, array $compiled, array $o
 			'text'     => $mention['text'],
 			'merchant' => $entry['name'] ?? $entry['site'],
 			'site'     => $entry['site'],
+			'url'      => $entry['url'],
 			'linked'   => 'linked' === $mention['reason'],
 			'reason'   => $mention['reason'],
 			'words'    => $mention['words'],
