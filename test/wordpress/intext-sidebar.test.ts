@@ -349,7 +349,7 @@ test("the panel lists the post's mentions in reading order, with their merchants
   assert.deepEqual(errors, []);
 });
 
-test('it updates after the author types a new mention, once they pause: no request a keystroke', async () => {
+test('it updates after the author types a new mention, once they pause (no request a keystroke); with no mention left, it says so', async () => {
   const asked: string[] = [];
   const listen = (request: { url(): string }) => {
     if (decodeURIComponent(request.url()).includes('/pubnet/v1/intext/mentions'))
@@ -415,6 +415,25 @@ test('it updates after the author types a new mention, once they pause: no reque
       asked.length - before <= 2,
       `${asked.length - before} requests for ${typed.length} keystrokes: one after the pause`,
     );
+    // The author's text with no mention left: the panel says so.
+    await editor.evaluate(() => {
+      const { wp } = window as unknown as {
+        wp: {
+          blocks: { createBlock(name: string, attributes: object): unknown };
+          data: { dispatch(store: string): { resetBlocks(blocks: unknown[]): void } };
+        };
+      };
+      wp.data
+        .dispatch('core/block-editor')
+        .resetBlocks([wp.blocks.createBlock('core/paragraph', { content: 'Nic tu nie ma.' })]);
+    });
+    const none = editor.locator('.pubnet-intext-note[data-note="none"]');
+    await within('the note that no mention is found', none.waitFor());
+    assert.equal(
+      await none.innerText(),
+      pl("No mention of the network's merchants found in the post."),
+    );
+    assert.equal(await editor.locator('.pubnet-intext-mentions').count(), 0);
   } finally {
     editor.off('request', listen);
   }
