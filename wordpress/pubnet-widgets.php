@@ -66,7 +66,8 @@ require_once __DIR__ . '/includes/autolink/settings.php';
 require_once __DIR__ . '/includes/autolink/mark.php';
 require_once __DIR__ . '/includes/autolink/script-tag.php';
 // In-text links: the matcher (src/intext/ in plain PHP: strings, forms, matching, choosing,
-// rules, the HTML walk, the lexicon's reading, linkMentions), its settings, posts and comments.
+// rules, the HTML walk, the lexicon's reading, linkMentions, the report of every mention), its
+// settings, posts and comments, the block editor's panel's route.
 require_once __DIR__ . '/includes/intext/strings.php';
 require_once __DIR__ . '/includes/intext/forms.php';
 require_once __DIR__ . '/includes/intext/match.php';
@@ -75,8 +76,10 @@ require_once __DIR__ . '/includes/intext/rules.php';
 require_once __DIR__ . '/includes/intext/html.php';
 require_once __DIR__ . '/includes/intext/lexicon.php';
 require_once __DIR__ . '/includes/intext/link-mentions.php';
+require_once __DIR__ . '/includes/intext/report.php';
 require_once __DIR__ . '/includes/intext/settings.php';
 require_once __DIR__ . '/includes/intext/render.php';
+require_once __DIR__ . '/includes/intext/sidebar.php';
 // The network's own plugin's shortcodes (Convertiser Widgets), through the elements'.
 require_once __DIR__ . '/includes/convertiser/shortcodes.php';
 // Each feature's hooks, last.

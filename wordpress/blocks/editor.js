@@ -4,11 +4,15 @@
  * block's settings are fields in the sidebar; the preview is the server's own output
  * (ServerSideRender), which the plugin's bundle renders.
  * Block metadata (attributes, title, icon) comes from each block.json.
+ * And the post editor's In-text links panel (issue 47): the mentions of the lexicon's merchants
+ * in the post as it is edited, and whether each would be linked, from the plugin's route
+ * (wordpress/includes/intext/sidebar.php).
  */
 (function (wp) {
   'use strict';
   var el = wp.element.createElement;
   var __ = wp.i18n.__;
+  var sprintf = wp.i18n.sprintf;
   var InspectorControls = wp.blockEditor.InspectorControls;
   var useBlockProps = wp.blockEditor.useBlockProps;
   var PanelBody = wp.components.PanelBody;
@@ -275,4 +279,205 @@
       return null;
     },
   });
+  /** How long the author pauses before the panel asks again (ms). */
+  var INTEXT_PAUSE = 800;
+
+  /** Why a mention is not linked, or that it is, as the panel says it. */
+  function intextReason(mention, answer) {
+    switch (mention.reason) {
+      case 'linked':
+        return __('Would be linked', 'pubnet-widgets');
+      case 'repeat':
+        return __('Not linked: this merchant is linked earlier in the post', 'pubnet-widgets');
+      case 'paragraph':
+        return __('Not linked: its paragraph has a link already', 'pubnet-widgets');
+      case 'spacing':
+        return sprintf(
+          /* translators: 1: words since the previous link, 2: the words a link needs after it. */
+          __('Not linked: %1$d words after the previous link (fewer than %2$d)', 'pubnet-widgets'),
+          mention.words,
+          answer.per_words,
+        );
+      case 'max':
+        return sprintf(
+          /* translators: %d: the most in-text links a post gets. */
+          __('Not linked: the post has its %d links already', 'pubnet-widgets'),
+          answer.max,
+        );
+      case 'site':
+        return __('Not linked: the post links to this merchant already', 'pubnet-widgets');
+      case 'closed':
+        // prettier-ignore
+        return __('Not linked: inside a link, heading, code or another place never linked', 'pubnet-widgets');
+      case 'off':
+        return __('Not linked: in-text links are off', 'pubnet-widgets');
+      default:
+        return mention.reason;
+    }
+  }
+
+  /** Why a post gets no in-text links at all, when it gets none. */
+  function intextOff(off) {
+    switch (off) {
+      case 'off':
+        return __('In-text links are off: nothing would be linked.', 'pubnet-widgets');
+      case 'posts':
+        // prettier-ignore
+        return __('In-text links are off for posts (on for comments only): nothing would be linked.', 'pubnet-widgets');
+      case 'max':
+        return __('Links a post is 0: nothing would be linked.', 'pubnet-widgets');
+      default:
+        // prettier-ignore
+        return __("PHP's mbstring extension is missing on the server: nothing would be linked.", 'pubnet-widgets');
+    }
+  }
+
+  /**
+   * The panel's content: asks the route for the post's mentions after each pause in the
+   * author's editing (one request at a time; an answer to older content is dropped).
+   */
+  function IntextMentions() {
+    var useState = wp.element.useState;
+    var useEffect = wp.element.useEffect;
+    var useRef = wp.element.useRef;
+    var post = wp.data.useSelect(function (select) {
+      var editor = select('core/editor');
+      return { id: editor.getCurrentPostId(), content: editor.getEditedPostContent() };
+    }, []);
+    var state = useState({ answer: null, error: null, busy: true });
+    var shown = state[0];
+    var show = state[1];
+    var asked = useRef(0);
+    useEffect(
+      function () {
+        var timer = setTimeout(function () {
+          var ask = ++asked.current;
+          show(function (was) {
+            return { answer: was.answer, error: was.error, busy: true };
+          });
+          wp.apiFetch({
+            path: '/pubnet/v1/intext/mentions',
+            method: 'POST',
+            data: { post: post.id || 0, content: post.content },
+          }).then(
+            function (answer) {
+              if (ask === asked.current) show({ answer: answer, error: null, busy: false });
+            },
+            function (error) {
+              if (ask === asked.current) {
+                show({
+                  answer: null,
+                  error: (error && error.message) || String(error),
+                  busy: false,
+                });
+              }
+            },
+          );
+        }, INTEXT_PAUSE);
+        return function () {
+          clearTimeout(timer);
+        };
+      },
+      [post.id, post.content],
+    );
+    var answer = shown.answer;
+    var note = function (text, kind) {
+      return el('p', { key: kind, className: 'pubnet-intext-note', 'data-note': kind }, text);
+    };
+    if (shown.error) {
+      return note(
+        sprintf(
+          /* translators: %s: the error's message. */
+          __('The mentions could not be listed: %s', 'pubnet-widgets'),
+          shown.error,
+        ),
+        'error',
+      );
+    }
+    if (!answer) {
+      return el(wp.components.Spinner);
+    }
+    var parts = [];
+    if (!answer.lexicon) {
+      return note(
+        // prettier-ignore
+        __("There is no lexicon yet: the network's merchants are listed once the plugin has read them (Settings → Pubnet Widgets → In-text links).", 'pubnet-widgets'),
+        'no-lexicon',
+      );
+    }
+    if (answer.off) parts.push(note(intextOff(answer.off), 'off'));
+    if (!answer.walked) {
+      parts.push(
+        note(
+          __('The post is too complex to read: nothing would be linked.', 'pubnet-widgets'),
+          'walk',
+        ),
+      );
+    }
+    if (!answer.mentions.length) {
+      parts.push(
+        note(
+          __("No mention of the network's merchants found in the post.", 'pubnet-widgets'),
+          'none',
+        ),
+      );
+      return parts;
+    }
+    parts.push(
+      el(
+        'ul',
+        { key: 'list', className: 'pubnet-intext-mentions' },
+        answer.mentions.map(function (mention, index) {
+          return el(
+            'li',
+            {
+              key: index,
+              'data-reason': mention.reason,
+              'data-linked': mention.linked ? 'true' : 'false',
+              style: { marginBottom: '8px' },
+            },
+            el('strong', { className: 'pubnet-intext-text' }, mention.text),
+            ' ',
+            el('span', { className: 'pubnet-intext-merchant' }, '(' + mention.merchant + ')'),
+            el('br'),
+            el('span', { className: 'pubnet-intext-reason' }, intextReason(mention, answer)),
+          );
+        }),
+      ),
+    );
+    if (answer.more) {
+      parts.push(
+        note(
+          __('Only the first mentions are listed: the post has more.', 'pubnet-widgets'),
+          'more',
+        ),
+      );
+    }
+    if (shown.busy) parts.push(el(wp.components.Spinner, { key: 'busy' }));
+    return parts;
+  }
+
+  /** Registers the panel in the post editor (WordPress 6.6+: wp.editor; before: wp.editPost). */
+  function registerIntextPanel() {
+    var Panel =
+      (wp.editor && wp.editor.PluginDocumentSettingPanel) ||
+      (wp.editPost && wp.editPost.PluginDocumentSettingPanel);
+    if (!Panel || !wp.plugins || !wp.apiFetch || !wp.data || !wp.data.useSelect) return;
+    wp.plugins.registerPlugin('pubnet-intext', {
+      render: function () {
+        return el(
+          Panel,
+          {
+            name: 'pubnet-intext-mentions',
+            title: __('In-text links', 'pubnet-widgets'),
+            className: 'pubnet-intext-panel',
+          },
+          el(IntextMentions),
+        );
+      },
+    });
+  }
+
+  if (wp.domReady) wp.domReady(registerIntextPanel);
+  else registerIntextPanel();
 })(window.wp);

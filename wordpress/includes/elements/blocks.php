@@ -16,7 +16,10 @@ function pubnet_widgets_register_blocks(): void {
 	wp_register_script(
 		'pubnet-widgets-editor',
 		plugins_url( 'blocks/editor.js', PUBNET_WIDGETS_FILE ),
-		array( 'wp-blocks', 'wp-element', 'wp-block-editor', 'wp-components', 'wp-server-side-render', 'wp-i18n' ),
+		// The In-text links panel: wp-plugins, wp-data, wp-api-fetch, wp-dom-ready (the post
+		// editor's panel slot, wp-edit-post, is looked for once the page is ready: the same
+		// script serves the site and widget editors, which have none).
+		array( 'wp-blocks', 'wp-element', 'wp-block-editor', 'wp-components', 'wp-server-side-render', 'wp-i18n', 'wp-plugins', 'wp-data', 'wp-api-fetch', 'wp-dom-ready' ),
 		PUBNET_WIDGETS_VERSION,
 		true
 	);

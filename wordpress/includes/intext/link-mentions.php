@@ -111,14 +111,20 @@ function pubnet_widgets_intext_options( array $options ): array {
  * @param array      $compiled pubnet_widgets_intext_compile().
  * @param array      $options  `max`, `per_words`, `exclude`.
  * @param array|null $page     pubnet_widgets_intext_new_page(), or what an earlier call left.
+ * @param array|null $report   When an array: every mention of the HTML is added to it, in reading
+ *                             order, as the chooser decided it: array( from, to (bytes of the
+ *                             HTML), text (as it reads), entry index, reason, words ) each
+ *                             (pubnet_widgets_intext_choose()); the links made are the same.
+ *                             Null when the walk gave up (no links either).
  * @throws InvalidArgumentException Naming a bad option.
  */
-function pubnet_widgets_intext_find( string $html, array $compiled, array $options = array(), ?array &$page = null ): array {
+function pubnet_widgets_intext_find( string $html, array $compiled, array $options = array(), ?array &$page = null, ?array &$report = null ): array {
 	$limits = pubnet_widgets_intext_options( $options );
 	$page   = $page ?? pubnet_widgets_intext_new_page();
 	$html   = pubnet_widgets_intext_scrub( $html );
 	$walked = pubnet_widgets_intext_walk( $html, $limits['excluded'] );
 	if ( null === $walked ) {
+		$report = null;
 		return array();
 	}
 	foreach ( $walked['hrefs'] as $href ) {
@@ -127,13 +133,25 @@ function pubnet_widgets_intext_find( string $html, array $compiled, array $optio
 			$page['sites'][ $site ] = true;
 		}
 	}
+	$found  = null === $report ? null : array();
 	$chosen = pubnet_widgets_intext_choose(
 		pubnet_widgets_intext_runs( $html, $walked['runs'] ),
 		$compiled,
 		$limits,
 		array_map( 'strval', array_keys( $page['sites'] ) ),
-		$page
+		$page,
+		$found
 	);
+	foreach ( $found ?? array() as $mention ) {
+		$report[] = array(
+			'from'   => pubnet_widgets_intext_html_offset( $html, $mention['run'], $mention['start'] ),
+			'to'     => pubnet_widgets_intext_html_offset( $html, $mention['run'], $mention['end'] ),
+			'text'   => substr( $mention['run']['text'], $mention['start'], $mention['end'] - $mention['start'] ),
+			'entry'  => $mention['entry'],
+			'reason' => $mention['reason'],
+			'words'  => $mention['words'],
+		);
+	}
 	$edits  = array();
 	foreach ( $chosen as $mention ) {
 		$edits[] = array(

@@ -25,7 +25,7 @@ function pubnet_widgets_intext_first_word( string $text, int $at = 0 ): string {
 /**
  * `lexicon` (pubnet_widgets_intext_read_lexicon()) compiled: its forms by their lowercase first
  * word, the longest first (`forms`: key => list of array( form, entry index )); its entries'
- * offer, url and site (`entries`); its `version`.
+ * offer, url, site and first name (`entries`); its `version`.
  *
  * @param array $lexicon A read lexicon.
  */
@@ -38,6 +38,7 @@ function pubnet_widgets_intext_compile( array $lexicon ): array {
 			'offer' => $entry['offer'],
 			'url'   => $entry['url'],
 			'site'  => pubnet_widgets_intext_site_of( $entry['url'] ),
+			'name'  => $entry['names'][0],
 		);
 		foreach ( $entry['names'] as $name ) {
 			foreach ( pubnet_widgets_intext_forms( $name ) as $text ) {
