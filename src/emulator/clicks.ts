@@ -3,6 +3,11 @@
  * demo works offline. `/click/<code>/` records the click and redirects to a
  * tiny local landing page that names what was clicked and where the real
  * network would send the visitor on (a deep link; a lender's own site).
+ *
+ * Given `X-Emulator-Country` (two letters: the visitor's country, as the network would learn
+ * it from the address), a click on an offer, or on a product of an offer, outside the offer's
+ * `geo_targets` is answered as the network answers it (the spec, api-contract §16): a blank
+ * page when the offer enforces its targets, else a redirect to the offer's page.
  */
 import { param, type Ctx } from './context.js';
 import { notFound } from './errors.js';
@@ -24,6 +29,33 @@ function targetName(ctx: Ctx, t: ClickTarget): string {
   return p?.title ?? t.id;
 }
 
+/** The offer a click target stands for (a product's is its offer), if any. */
+function offerOf(ctx: Ctx, t: ClickTarget) {
+  const id =
+    t.kind === 'offer'
+      ? t.id
+      : t.kind === 'product'
+        ? ctx.state.productById.get(t.id)?.offer_id
+        : undefined;
+  return id === undefined ? undefined : ctx.state.offers.find((o) => o.id === id);
+}
+
+/** What the network answers a visitor from `country` outside an offer's targets. */
+function outsideTargets(
+  ctx: Ctx,
+  target: ClickTarget,
+  country: string | null,
+): Response | undefined {
+  const offer = offerOf(ctx, target);
+  if (!offer || !country || !/^[A-Z]{2}$/.test(country) || offer.geo_targets.includes(country))
+    return undefined;
+  return offer.enforce_geo_targeting
+    ? html(
+        '<!doctype html><html><head><meta charset="utf-8"><title></title></head><body></body></html>',
+      )
+    : new Response(null, { status: 302, headers: { Location: offer.preview_url } });
+}
+
 export function click(ctx: Ctx): Response {
   const code = param(ctx, 'code');
   const target = ctx.state.clickTargets.get(code);
@@ -37,6 +69,8 @@ export function click(ctx: Ctx): Response {
     deep_link: q.get('deep_link') ?? target.deep_link ?? null,
   });
   if (ctx.state.clicks.length > MAX_CLICKS) ctx.state.clicks.shift();
+  const abroad = outsideTargets(ctx, target, ctx.req.headers.get('x-emulator-country'));
+  if (abroad) return abroad;
   return new Response(null, {
     status: 302,
     headers: { Location: `/landing/${encodeURIComponent(code)}/${ctx.url.search}` },

@@ -38,7 +38,11 @@ export const known = {
       url: 'https://spammy.example/',
     },
   },
-  /** Active offers; the first one sells products and matches `merchantUrl`. */
+  /**
+   * Active offers; the first one sells products and matches `merchantUrl`. The first enforces
+   * Poland (`enforce_geo_targeting`, `geo_targets: ['PL']`: a reader elsewhere gets a blank
+   * page from its click), the second only targets it (a reader elsewhere is sent to its page).
+   */
   offers: [
     '0f1e2d3c-4b5a-4697-8877-665544332201',
     '1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c02',

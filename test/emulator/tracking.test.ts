@@ -101,6 +101,46 @@ describe('tracking links and clicks', () => {
     );
   });
 
+  test("a visitor outside an offer's countries (X-Emulator-Country) is answered as the network answers them", async () => {
+    const click = (link: string, country?: string) =>
+      fetch(link, {
+        redirect: 'manual',
+        headers: country ? { 'x-emulator-country': country } : {},
+      });
+    const enforced = (await offerLink({ website: known.website.guid })).body.tracking_link;
+    const targeted = (await offerLink({ website: known.website.guid }, known.offers[1])).body
+      .tracking_link;
+    const [offer, other] = await Promise.all(
+      [known.offers[0], known.offers[1]].map(
+        async (id) => (await emu.call('GET', `/publisher/offers/${id}/`)).body,
+      ),
+    );
+    assert.deepEqual(
+      [
+        offer.enforce_geo_targeting,
+        offer.geo_targets,
+        other.enforce_geo_targeting,
+        other.geo_targets,
+      ],
+      [true, ['PL'], false, ['PL']],
+    );
+    // Inside the targets, or no country known: the landing page as always.
+    for (const country of ['PL', undefined, 'xx'])
+      assert.match((await click(enforced, country)).headers.get('location') ?? '', /^\/landing\//);
+    // Outside an enforced offer's: a blank page, and nowhere to go.
+    const blank = await click(enforced, 'DE');
+    assert.equal(blank.status, 200);
+    assert.equal(blank.headers.get('location'), null);
+    assert.doesNotMatch(await blank.text(), /<body>[^<]/);
+    // A product of that offer is that offer's.
+    const product = (await productLink({ website: known.website.guid })).body.tracking_link;
+    assert.equal((await click(product, 'DE')).headers.get('location'), null);
+    // Outside a targeting offer's that does not enforce: sent to its page.
+    const sent = await click(targeted, 'DE');
+    assert.equal(sent.status, 302);
+    assert.equal(sent.headers.get('location'), other.preview_url);
+  });
+
   test('the landing page escapes hostile product titles', async () => {
     const link = (await productLink({ website: known.website.id }, known.hostileProductIds[0])).body
       .tracking_link;

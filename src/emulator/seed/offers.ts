@@ -18,6 +18,15 @@ const FIXED_IDS: Record<number, string> = {
   4: known.closedOffer,
 };
 
+/**
+ * The first offer enforces Poland, the second only targets it (known.ts): what a reader
+ * abroad meets (api-contract §16). Set over what was drawn, so no other seeded value moves.
+ */
+const GEO_FIXED: Record<number, Pick<OfferRec, 'enforce_geo_targeting' | 'geo_targets'>> = {
+  0: { enforce_geo_targeting: true, geo_targets: ['PL'] },
+  1: { enforce_geo_targeting: false, geo_targets: ['PL'] },
+};
+
 function status(i: number, rng: Rng): OfferRec['status'] {
   if (i === 3) return 'paused';
   if (i === 4) return 'closed';
@@ -82,7 +91,7 @@ function offer(m: Merchant, i: number, rng: Rng): OfferRec {
 }
 
 export function seedOffers(rng: Rng): { offers: OfferRec[]; goals: GoalRec[] } {
-  const offers = MERCHANTS.map((m, i) => offer(m, i, rng));
+  const offers = MERCHANTS.map((m, i) => ({ ...offer(m, i, rng), ...GEO_FIXED[i] }));
   const goals: GoalRec[] = [];
   for (const o of offers) {
     for (const part of o.goals.split(' | ')) {
