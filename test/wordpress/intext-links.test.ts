@@ -13,13 +13,10 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile, writeFile } from 'node:fs/promises';
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from '../e2e/support/browser.js';
 import { nextFrame, until } from '../e2e/support/widgets.js';
-import { parsePo } from '../../scripts/build/wordpress-i18n.mjs';
 import { formsOf } from '../../src/intext/forms.js';
 import { readLexicon, type Lexicon, type LexiconEntry } from '../../src/intext/index.js';
 import {
@@ -36,6 +33,7 @@ import {
 import { installClock, noPluginErrors, setClock } from './support/checks.js';
 import { phpString, startWordPress, type WordPress } from './support/wordpress.js';
 import { startTogether } from '../support/start-together.js';
+import { pl } from './support/polish.js';
 
 const SETTINGS = '/wp-admin/options-general.php?page=pubnet-widgets';
 const LEXICON = '/wp-json/pubnet/v1/api/lexicon/';
@@ -43,23 +41,6 @@ const guid = known.website.guid;
 /** The plugin's clock (seconds), moved by the tests. */
 const T0 = 1_800_000_000;
 const HOUR = 3600;
-
-/** The Polish catalogue: msgid to its translation (the site is Polish). */
-const polish = new Map(
-  parsePo(
-    readFileSync(
-      fileURLToPath(new URL('../../wordpress/languages/pubnet-widgets-pl_PL.po', import.meta.url)),
-      'utf8',
-    ),
-  )
-    .filter((entry) => entry.msgid !== '')
-    .map((entry) => [entry.msgid, entry.msgstr]),
-);
-const pl = (msgid: string, form = 0) => {
-  const text = polish.get(msgid)?.[form];
-  assert.ok(text, `"${msgid}" in the catalogue`);
-  return text;
-};
 
 let wp: WordPress;
 let api: Api;

@@ -8,12 +8,9 @@
 // author types a new mention (once they pause: no request a keystroke).
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from '../e2e/support/browser.js';
 import { within } from '../e2e/support/widgets.js';
-import { parsePo } from '../../scripts/build/wordpress-i18n.mjs';
 import { formsOf } from '../../src/intext/forms.js';
 import type { Lexicon, LexiconEntry } from '../../src/intext/index.js';
 import {
@@ -28,26 +25,10 @@ import {
 import { noPluginErrors } from './support/checks.js';
 import { phpString, startWordPress, type WordPress } from './support/wordpress.js';
 import { startTogether } from '../support/start-together.js';
+import { pl } from './support/polish.js';
 
 const ROUTE = '/wp-json/pubnet/v1/intext/mentions';
 const LEXICON = '/wp-json/pubnet/v1/api/lexicon/';
-
-/** The Polish catalogue: msgid to its translation (the site is Polish). */
-const polish = new Map(
-  parsePo(
-    readFileSync(
-      fileURLToPath(new URL('../../wordpress/languages/pubnet-widgets-pl_PL.po', import.meta.url)),
-      'utf8',
-    ),
-  )
-    .filter((entry) => entry.msgid !== '')
-    .map((entry) => [entry.msgid, entry.msgstr]),
-);
-const pl = (msgid: string) => {
-  const text = polish.get(msgid)?.[0];
-  assert.ok(text, `"${msgid}" in the catalogue`);
-  return text;
-};
 
 interface Mention {
   text: string;
