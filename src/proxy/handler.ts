@@ -1,4 +1,7 @@
-/** The proxy handler's interface: what a runtime gives it, what it returns, what it tells operators. */
+/**
+ * The proxy handler's interface: what a runtime gives it (and its `waitUntil`, called as
+ * given), what it returns, what it tells operators.
+ */
 import type { ProxyLexicon } from './lexicon/lexicon.js';
 
 /** What a runtime may tell the handler about the connection. */
@@ -12,6 +15,14 @@ export interface ConnectionInfo {
    * awaited), and so is the background revalidation of an ad slot's config.
    */
   waitUntil?: (promise: Promise<unknown>) => void;
+}
+
+/** The runtime's `waitUntil`, called as given (a runtime's own method may need its `this`). */
+export function waitUntilOf(
+  info: ConnectionInfo | undefined,
+): ((promise: Promise<unknown>) => void) | undefined {
+  const given = info?.waitUntil;
+  return typeof given === 'function' ? (work) => info!.waitUntil!(work) : undefined;
 }
 
 /** A web-standard request handler (Node via src/node-adapter/serve.ts, Workers, Deno, Bun). */

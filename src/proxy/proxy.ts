@@ -32,32 +32,26 @@
  * the allow-list, the checks of a query and a body, scrubbing, link hosts) ←
  * read/ (the read path: cache, stores, upstream, back-off, limits) ← compose/,
  * render/ and lexicon/ (the offers' names), side by side ← the top level,
- * which wires them (this file, responder.ts, plans.ts, outcome.ts, handler.ts,
+ * which wires them (this file, parts.ts, responder.ts, plans.ts, outcome.ts, handler.ts,
  * the CLI). options.ts (the options' types), option-checks.ts and lru.ts are
  * leaves any layer may use.
  */
-import { composeAdslot, type ComposeContext } from './compose/adslot.js';
-import { checkLinkSite, type LinkSiteContext } from './compose/link-site.js';
-import { responder } from './responder.js';
+import { composeAdslot } from './compose/adslot.js';
+import { checkLinkSite } from './compose/link-site.js';
 import { clientIp, clientKey } from './http/client-ip.js';
-import { Cors } from './http/cors.js';
 import { validHost } from './http/host.js';
 import { detail, notFound } from './http/respond.js';
-import type { ConnectionInfo, Proxy, ProxyHeld } from './handler.js';
-import { Lexicon, LEXICON_MAX_AGE, type ProxyLexicon } from './lexicon/lexicon.js';
+import { waitUntilOf, type ConnectionInfo, type Proxy, type ProxyHeld } from './handler.js';
+import { Lexicon, type ProxyLexicon } from './lexicon/lexicon.js';
 import type { ProxyOptions } from './options.js';
 import { failure, logged, type Outcome } from './outcome.js';
 import { Plans, type Plan } from './plans.js';
 import { resolveOptions } from './resolve-options.js';
 import { allowedMethods, resolveRoute } from './policy/allow-list.js';
 import { prepareRead, prepareRequest } from './policy/prepare.js';
-import { scrubber } from './policy/scrub.js';
-import { UpstreamBackoff } from './read/backoff.js';
-import { UpstreamSlots } from './read/concurrency.js';
-import { Budget, RateLimiter } from './read/rate-limit.js';
-import { ReadCache, type WaitUntil } from './read/read-cache.js';
+import { Budget } from './read/rate-limit.js';
 import { ReadPath, type Read } from './read/read-path.js';
-import { type UpstreamContext } from './read/upstream.js';
+import { proxyParts } from './parts.js';
 import { RenderRoutes } from './render/routes.js';
 
 /**
@@ -70,12 +64,6 @@ const INTERNAL_ORIGIN = 'http://pubnet-proxy.internal';
 export type { ConnectionInfo, Proxy, ProxyHandler, ProxyHeld } from './handler.js';
 export type { LexiconBuild, ProxyLexicon } from './lexicon/lexicon.js';
 
-/** The runtime's `waitUntil`, called as given (a runtime's own method may need its `this`). */
-function waitUntilOf(info: ConnectionInfo | undefined): WaitUntil | undefined {
-  const given = info?.waitUntil;
-  return typeof given === 'function' ? (work) => info!.waitUntil!(work) : undefined;
-}
-
 /**
  * Creates the proxy handler. Its state (cache, rate-limit buckets, back-off,
  * the upstream calls in flight and queued) lives in the returned function:
@@ -84,47 +72,17 @@ function waitUntilOf(info: ConnectionInfo | undefined): WaitUntil | undefined {
  */
 export function createProxy(options: ProxyOptions): Proxy {
   const o = resolveOptions(options);
-  const cache = o.cache ? new ReadCache(o.cache, o.now) : undefined;
-  const limiter = o.rateLimit ? new RateLimiter(o.rateLimit, o.now) : undefined;
-  const ipHeader = o.rateLimit ? o.rateLimit.ipHeader : undefined;
-  const cors = new Cors(o.allowOrigins);
-  const scrub = scrubber(o.token);
-  const upstream: UpstreamContext = {
-    fetch: o.fetch,
-    timeout: o.timeout,
-    backoff: new UpstreamBackoff(o.now),
-    slots: new UpstreamSlots(o.concurrency),
-    scrub,
-    upstream: o.upstream,
-    publicBase: o.publicUrl ?? o.basePath,
-  };
-  const reads = new ReadPath(cache, upstream, o.token);
-  const lexicon = new Lexicon({ upstream, token: o.token, now: o.now, settings: o.lexicon });
-  const composer: ComposeContext = { reads, websites: o.websites, scrub };
-  const linkSites: LinkSiteContext = {
-    reads,
-    websites: o.websites,
-    deepLinkHosts: o.deepLinkHosts,
-  };
-  const revalidate = o.cache ? Math.floor(o.cache.staleWhileRevalidate / 1000) : 0;
-  const freshCacheControl = cache
-    ? `public, max-age=${cache.ttlSeconds}${revalidate ? `, stale-while-revalidate=${revalidate}` : ''}`
-    : 'no-cache';
-  const renders = new RenderRoutes({
-    cors,
-    scrub,
-    freshCacheControl,
-    cache: o.cache,
-    now: o.now,
-    ipHeader,
-    timeout: o.concurrency.wait + o.timeout,
-    publicUrl: o.publicUrl,
-    basePath: o.basePath,
-    localBase: INTERNAL_ORIGIN + o.basePath,
-  });
+  const parts = proxyParts(o, INTERNAL_ORIGIN + o.basePath);
+  const { cache, limiter, ipHeader, cors, scrub, reads, lexicon, composer, linkSites } = parts;
+  const { renders, toResponse, toLexicon } = parts;
 
-  const toResponse = responder(cors, freshCacheControl);
-  const toLexicon = responder(cors, `public, max-age=${LEXICON_MAX_AGE}`);
+  /** 405 to a method a known path does not answer, with the ones it does (`Allow`). */
+  const refuseMethod = (origin: string | null, allow: string[]) =>
+    own(
+      origin,
+      detail(405, 'Method not allowed.', { Allow: allow.join(', ') }),
+      'method not allowed',
+    );
 
   /** An answer of the proxy's own, with the CORS headers for `origin`. */
   function own(origin: string | null, response: Response, note?: string): Outcome {
@@ -189,8 +147,7 @@ export function createProxy(options: ProxyOptions): Proxy {
     if (!resolved) {
       const allow = allowedMethods(path);
       if (!allow.length) return own(origin, notFound(), 'not forwarded');
-      const refusal = detail(405, 'Method not allowed.', { Allow: allow.join(', ') });
-      return own(origin, refusal, 'method not allowed');
+      return refuseMethod(origin, allow);
     }
     // Not composing: the route is forwarded as a plain read, its `?key=`/`?sid=` dropped unchecked.
     const route =
@@ -224,10 +181,7 @@ export function createProxy(options: ProxyOptions): Proxy {
     origin: string | null,
     path: string,
   ): Promise<Outcome> {
-    if (!Lexicon.serves(request.method, path)) {
-      const refusal = detail(405, 'Method not allowed.', { Allow: 'GET, HEAD' });
-      return own(origin, refusal, 'method not allowed');
-    }
+    if (!Lexicon.serves(request.method, path)) return refuseMethod(origin, ['GET', 'HEAD']);
     const { answer, cache: state, note } = await lexicon.read(waitUntilOf(info));
     return { response: await toLexicon(request, origin, answer, state), cache: state, note };
   }
